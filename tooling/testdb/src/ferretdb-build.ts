@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const MODULE = 'github.com/FerretDB/FerretDB';
+
+/** Where built binaries are kept between runs: `PETSTORE_CACHE_DIR`, else ~/.cache/petstore. */
+export function cacheDir(): string {
+  return process.env['PETSTORE_CACHE_DIR'] ?? join(homedir(), '.cache', 'petstore');
+}
+
+export function ferretdbBinaryPath(): string {
+  return join(cacheDir(), `ferretdb-${FERRETDB_VERSION}`, 'ferretdb');
+}
+
+export async function hasGo(): Promise<boolean> {
+  try {
+    await run('go', ['version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds FerretDB from the Go module proxy once and caches the binary.
+ *
+ * The published module lacks the generated build/version/version.txt that its version package
+ * embeds (it panics at start-up without it), so the source is copied out of the module cache,
+ * the file is written, and the build uses that copy through a `replace` directive.
+ * Concurrent test processes may race here: each builds in its own folder and the rename is atomic.
+ */
+export async function ensureFerretDB(log: (line: string) => void = () => {}): Promise<string> {
+  const binary = ferretdbBinaryPath();
+  if (existsSync(binary)) return binary;
+
+  log(`building FerretDB ${FERRETDB_VERSION} with Go (first run only, a few minutes)…`);
+  await mkdir(cacheDir(), { recursive: true });
+  const work = await mkdtemp(join(cacheDir(), 'ferretdb-build-'));
+  try {
+    const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+    const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], { cwd: work, env });
+    const source = (JSON.parse(stdout) as { Dir: string }).Dir;
+    await cp(source, join(work, 'src'), { recursive: true });
+    await makeWritable(join(work, 'src'));
+    await writeFile(join(work, 'src', 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+    await writeFile(
+      join(work, 'go.mod'),
+      `module petstore/ferretdb-build\n\ngo 1.22\n\nrequire ${MODULE} ${FERRETDB_VERSION}\n\nreplace ${MODULE} => ./src\n`,
+    );
+    await writeFile(join(work, 'tools.go'), `//go:build tools\n\npackage tools\n\nimport _ "${MODULE}/cmd/ferretdb"\n`);
+    await run('go', ['mod', 'tidy'], { cwd: work, env, maxBuffer: 16 * 1024 * 1024 });
+    await run('go', ['build', '-trimpath', '-o', 'ferretdb', `${MODULE}/cmd/ferretdb`], {
+      cwd: work,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    await mkdir(join(binary, '..'), { recursive: true });
+    await rename(join(work, 'ferretdb'), binary);
+    log(`FerretDB built at ${binary}`);
+    return binary;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  // Files in Go's module cache are read-only; the copy must be writable to add version.txt and to be removed.
+  await run('chmod', ['-R', 'u+w', dir]);
+  await chmod(dir, 0o755);
+}

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import { ensureFerretDB } from './ferretdb-build.js';
+
+export interface TestDatabaseServer {
+  uri: string;
+  /** Stops the server, keeping its data, as a database outage would. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port with the same data. */
+  start(): Promise<void>;
+  /** Stops it for good and removes its data. */
+  dispose(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts FerretDB on a free loopback port with the SQLite backend in a temporary folder. */
+export async function startFerretDB(log: (line: string) => void = () => {}): Promise<TestDatabaseServer> {
+  const binary = await ensureFerretDB(log);
+  const dataDir = await mkdtemp(join(tmpdir(), 'petstore-ferretdb-'));
+  const port = await freePort();
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  let child: ChildProcess | undefined;
+
+  const start = async (): Promise<void> => {
+    const output: string[] = [];
+    child = spawn(
+      binary,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${dataDir}/`,
+        `--state-dir=${dataDir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=error',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    try {
+      await waitForPing(uri, child);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw new Error(`FerretDB did not start: ${String(error)}\n${output.join('').slice(-2000)}`);
+    }
+  };
+
+  const stop = async (): Promise<void> => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  await start();
+  return {
+    uri,
+    stop,
+    start,
+    dispose: async () => {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPing(uri: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
+    try {
+      await client.db('admin').command({ ping: 1 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await client.close();
+    }
+  }
+}
