@@ -1,1 +1,3 @@
-export {};
+export { defineStoreSuite } from './store-suite.js';
+export type { MakeStores, StoreFixture } from './store-fixture.js';
+export { uniqueName } from './unique-name.js';

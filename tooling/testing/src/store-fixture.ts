@@ -1,0 +1,31 @@
+import type { IdSource, KeyStore, PetStore } from '@petstore/domain';
+import { afterEach, beforeEach } from 'vitest';
+
+/** One set of stores over fresh, empty storage; `close` releases (and for databases, drops) it. */
+export interface StoreFixture {
+  pets: PetStore;
+  ids: IdSource;
+  keys: KeyStore;
+  close(): Promise<void>;
+}
+
+export type MakeStores = () => Promise<StoreFixture>;
+
+/**
+ * Gives every test of the enclosing `describe` its own fresh stores, so no test depends on what
+ * another one wrote. Call the returned function inside a test, once `beforeEach` has run.
+ */
+export function useFreshStores(makeStores: MakeStores): () => StoreFixture {
+  let current: StoreFixture | undefined;
+  beforeEach(async () => {
+    current = await makeStores();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('stores are only available inside a test');
+    return current;
+  };
+}
