@@ -1,1 +1,9 @@
-export {};
+export * from './bearer-auth.js';
+export * from './error-body.js';
+export * from './error-envelope.js';
+export * from './error-status.js';
+export * from './http-error.js';
+export * from './json-body.js';
+export * from './problem.js';
+export * from './base-app.js';
+export * from './door-deps.js';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock/clock.js';
+import { DomainError } from '../errors/domain-error.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { PetService } from './pet-service.js';
+import type { Pet } from './pet.schema.js';
+import type { IdSource, PetListFilter, PetStore } from './ports.js';
+
+/** A deliberately naive store: the service's rules are under test here, not the store's. */
+class ArrayStore implements PetStore, IdSource {
+  readonly pets: Pet[] = [];
+  private last = 0;
+  async next() {
+    return ++this.last;
+  }
+  async insert(pet: Pet) {
+    this.pets.push(pet);
+  }
+  async list({ limit, status, afterId }: PetListFilter) {
+    return this.pets.filter((p) => (!status || p.status === status) && (afterId === undefined || p.id > afterId)).slice(0, limit);
+  }
+  async get(id: number) {
+    return this.pets.find((p) => p.id === id) ?? null;
+  }
+}
+
+const make = (now = new Date('2026-11-22T00:00:00Z')) => {
+  const store = new ArrayStore();
+  return { store, service: new PetService({ pets: store, ids: store, clock: fixedClock(now) }) };
+};
+
+const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+};
+
+describe('PetService', () => {
+  it('assigns ids and keeps what was sent', async () => {
+    const { service } = make();
+    expect(await service.create({ name: 'Rex', categoryId: 2, status: 'sold' })).toEqual({ id: 1, name: 'Rex', categoryId: 2, status: 'sold' });
+  });
+
+  it('invents no status', async () => {
+    const { service } = make();
+    expect(await service.create({ name: 'Rex', categoryId: 2 })).not.toHaveProperty('status');
+  });
+
+  it('names every bad field in one message and stores nothing', async () => {
+    const { service, store } = make();
+    const error = await failure(service.create({ name: '', categoryId: 'x', status: 'lost', extra: 1 }));
+    expect(error.code).toBe('invalid_request');
+    for (const field of ['name', 'categoryId', 'status', 'extra']) expect(error.message).toContain(field);
+    expect(store.pets).toHaveLength(0);
+  });
+
+  it('says a missing field is required', async () => {
+    const { service } = make();
+    expect((await failure(service.create({ categoryId: 1 }))).message).toBe('name: is required');
+  });
+
+  it('defaults the list to 20 and bounds the limit to 1..100', async () => {
+    const { service } = make();
+    for (let i = 0; i < 25; i += 1) await service.create({ name: `p${i}`, categoryId: 1 });
+    expect((await service.list({})).pets).toHaveLength(20);
+    expect((await failure(service.list({ limit: 0 }))).message).toBe('limit: must be an integer from 1 to 100');
+    expect((await failure(service.list({ limit: 101 }))).code).toBe('invalid_request');
+    expect((await failure(service.list({ limit: '5' }))).message).toContain('limit');
+  });
+
+  it('gives a cursor only while more pets follow', async () => {
+    const { service } = make();
+    for (let i = 0; i < 5; i += 1) await service.create({ name: `p${i}`, categoryId: 1 });
+    const first = await service.list({ limit: 3 });
+    expect(first.pets.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(first.nextCursor).toBeDefined();
+    const second = await service.list({ limit: 3, after: first.nextCursor });
+    expect(second.pets.map((p) => p.id)).toEqual([4, 5]);
+    expect(second.nextCursor).toBeUndefined();
+  });
+
+  it('answers not_found for an unknown id and invalid_request for a malformed one', async () => {
+    const { service } = make();
+    expect((await failure(service.get(7))).code).toBe('not_found');
+    expect((await failure(service.get('seven', 'petId'))).message).toContain('petId');
+  });
+
+  it('answers gone from the sunset instant on', async () => {
+    const { service } = make(new Date('2030-12-05T00:00:00Z'));
+    expect((await failure(service.get(1))).code).toBe('gone');
+    const { service: before } = make(new Date('2030-12-04T23:59:59Z'));
+    expect((await failure(before.get(1))).code).toBe('not_found');
+  });
+});
+
+describe('cursor', () => {
+  it('round-trips an id', () => {
+    expect(decodeCursor(encodeCursor(42))).toBe(42);
+  });
+
+  it.each(['', 'not a cursor', Buffer.from('pets:v1:-1').toString('base64url'), Buffer.from('other:5').toString('base64url')])(
+    'refuses %j',
+    (cursor) => {
+      expect(() => decodeCursor(cursor)).toThrow(/after/);
+    },
+  );
+});

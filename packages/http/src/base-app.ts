@@ -1,0 +1,33 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { errorEnvelope } from './error-envelope.js';
+
+export interface BaseAppOptions {
+  logger: Logger;
+  /** Whether the database (or whatever the service needs) can serve requests now. */
+  ready?: () => Promise<boolean>;
+}
+
+/**
+ * The Koa application every door is mounted on, alone or in the gateway: the JSON error
+ * envelope outermost, then health probes that need no key.
+ */
+export function createBaseApp(options: BaseAppOptions): Koa {
+  const app = new Koa();
+  app.silent = true; // errors are logged once, by the envelope
+  app.use(errorEnvelope(options.logger));
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz' && ctx.method === 'GET') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz' && ctx.method === 'GET') {
+      const ready = options.ready ? await options.ready().catch(() => false) : true;
+      ctx.status = ready ? 200 : 503;
+      ctx.body = ready ? { status: 'ready' } : { code: 'service_unavailable', message: 'not ready', status: 503 };
+      return;
+    }
+    await next();
+  });
+  return app;
+}

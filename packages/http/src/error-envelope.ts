@@ -1,0 +1,28 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { errorBody } from './error-body.js';
+import { describeStatus } from './error-status.js';
+import { toHttpProblem } from './problem.js';
+
+/**
+ * Outermost middleware of every HTTP door: whatever goes wrong below, the client gets the
+ * contract's JSON Error body, and unexpected errors are logged here and masked.
+ */
+export function errorEnvelope(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        // Statuses set without a body by Koa or the router: 404 for unknown routes, 405, 501.
+        const described = describeStatus(ctx.status);
+        ctx.body = errorBody(ctx.status, described.code, described.message);
+      }
+    } catch (error) {
+      const problem = toHttpProblem(error);
+      if (problem.unexpected) logger.error({ err: error, path: ctx.path, method: ctx.method }, 'unexpected error');
+      ctx.status = problem.body.status;
+      ctx.set(problem.headers);
+      ctx.body = problem.body;
+    }
+  };
+}

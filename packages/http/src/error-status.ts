@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@petstore/domain';
+
+/** The one table from domain error code to HTTP status, used by every HTTP-speaking door. */
+export const HTTP_STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  gone: 410,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** Codes for statuses that Koa or the router produce on their own. */
+const CODE_BY_STATUS: Readonly<Record<number, { code: string; message: string }>> = {
+  400: { code: 'invalid_request', message: 'the request is invalid' },
+  404: { code: 'not_found', message: 'no such resource' },
+  405: { code: 'method_not_allowed', message: 'this method is not allowed on this resource' },
+  406: { code: 'not_acceptable', message: 'this resource only produces application/json' },
+  413: { code: 'payload_too_large', message: 'the request body is too large' },
+  415: { code: 'unsupported_media_type', message: 'the request body must be application/json' },
+  431: { code: 'headers_too_large', message: 'the request headers are too large' },
+  501: { code: 'not_implemented', message: 'this method is not implemented' },
+};
+
+export function describeStatus(status: number): { code: string; message: string } {
+  return CODE_BY_STATUS[status] ?? (status >= 500
+    ? { code: 'internal_error', message: 'internal error' }
+    : { code: 'invalid_request', message: 'the request is invalid' });
+}
