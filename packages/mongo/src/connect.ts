@@ -1,0 +1,59 @@
+import { DomainError } from '@petstore/domain';
+import { MongoClient, type Db } from 'mongodb';
+import { withDriverErrors } from './driver-errors.js';
+import { ensureIndexes } from './indexes.js';
+import { MongoIdSource } from './mongo-id-source.js';
+import { MongoKeyStore } from './mongo-key-store.js';
+import { MongoPetStore } from './mongo-pet-store.js';
+
+export interface MongoOptions {
+  uri: string;
+  dbName: string;
+  /** How long an operation waits for a reachable server before failing as unavailable. Default 5000. */
+  serverSelectionTimeoutMS?: number;
+  /** Ids claimed per block by this instance. Default 1000. */
+  idBlockSize?: number;
+}
+
+export interface MongoConnection {
+  client: MongoClient;
+  db: Db;
+  pets: MongoPetStore;
+  ids: MongoIdSource;
+  keys: MongoKeyStore;
+  /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
+
+/** Connects, creates the indexes, and returns the three stores over one client. */
+export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
+  let client: MongoClient;
+  try {
+    client = new MongoClient(options.uri, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS,
+    });
+  } catch (error) {
+    // Thrown while parsing the URI, by the driver or by its URL parser (whose errors are not MongoErrors).
+    throw new DomainError('internal_error', 'the database connection string is not valid', { cause: error });
+  }
+  try {
+    await withDriverErrors(() => client.connect());
+    const db = client.db(options.dbName);
+    await ensureIndexes(db);
+    return {
+      client,
+      db,
+      pets: new MongoPetStore(db),
+      ids: new MongoIdSource(db, options.idBlockSize),
+      keys: new MongoKeyStore(db),
+      ping: () => withDriverErrors(async () => void (await db.command({ ping: 1 }))),
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

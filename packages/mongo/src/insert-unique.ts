@@ -1,0 +1,19 @@
+import { DomainError } from '@petstore/domain';
+import type { Collection, Document, OptionalUnlessRequiredId } from 'mongodb';
+import { isDuplicateKeyError, withDriverErrors } from './driver-errors.js';
+
+/** Inserts a document whose `_id` (and any unique index) must be new; a duplicate is a conflict. */
+export function insertUnique<T extends Document>(
+  collection: Collection<T>,
+  document: OptionalUnlessRequiredId<T>,
+  conflictMessage: string,
+): Promise<void> {
+  return withDriverErrors(async () => {
+    try {
+      await collection.insertOne(document);
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new DomainError('conflict', conflictMessage, { cause: error });
+      throw error;
+    }
+  });
+}
