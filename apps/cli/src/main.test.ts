@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createAuthenticator } from '@petstore/domain';
+import { freePort } from '@petstore/testdb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
+
+// The built entry point, run as users run it: `pnpm run build` comes before the tests.
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function petstore(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const { MONGODB_URI: _uri, MONGODB_DB: _db, ...inherited } = process.env;
+    const child = spawn(process.execPath, [MAIN, ...args], { env: { ...inherited, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe('petstore command line', () => {
+  it('prints its usage for --help and exits 0', async () => {
+    const run = await petstore(['--help']);
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    expect(run.stdout).toContain('petstore keys create --account <accountId>');
+  });
+
+  it('exits 2 for an unknown command, saying so', async () => {
+    expect(await petstore(['pets', 'feed'])).toMatchObject({ status: 2, stdout: '', stderr: expect.stringContaining('unknown command "pets feed"') });
+  });
+
+  it('exits 2 when MONGODB_URI is not set, naming it', async () => {
+    expect(await petstore(['keys', 'list', '--account', 'acc_1'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('MONGODB_URI is not set'),
+    });
+  });
+
+  it('exits 1 saying the database is unavailable when nothing listens at MONGODB_URI', async () => {
+    const run = await petstore(['keys', 'list', '--account', 'acc_1', '--json'], {
+      MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`,
+    });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stderr)).toEqual({
+      error: { code: 'service_unavailable', message: 'the database is unavailable; retry shortly' },
+    });
+  });
+});
+
+describe.skipIf(!mongodbUri)('petstore command line against the database', () => {
+  let database: Awaited<ReturnType<typeof connectTestDatabase>>;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    database = await connectTestDatabase();
+    env = { MONGODB_URI: mongodbUri ?? '', MONGODB_DB: database.db.databaseName };
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const json = async (args: string[]): Promise<Record<string, unknown>> => {
+    const run = await petstore([...args, '--json'], env);
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Record<string, unknown>;
+  };
+
+  it('takes a key from creation to revocation, and the key authenticates until it is revoked', async () => {
+    const authenticate = createAuthenticator(database.keys);
+    const accountId = String((await json(['accounts', 'create', '--name', 'Pet Shop']))['id']);
+
+    const created = await petstore(['keys', 'create', '--account', accountId], env);
+    expect(created.status).toBe(0);
+    expect(created.stderr).toContain('will not be shown again');
+    const key = /^key: +(psk_\S+)$/m.exec(created.stdout)?.[1] ?? '';
+    const keyId = /^id: +(key_\S+)$/m.exec(created.stdout)?.[1] ?? '';
+    await expect(authenticate(`Bearer ${key}`)).resolves.toEqual({ accountId, keyId });
+
+    const listed = await petstore(['keys', 'list', '--account', accountId], env);
+    expect(listed.stdout).toContain(key.slice(0, 10));
+    expect(listed.stdout).not.toContain(key);
+    expect(listed.stdout).toMatch(new RegExp(`^${keyId} .* -$`, 'm'));
+
+    const revoked = await petstore(['keys', 'revoke', keyId], env);
+    expect(revoked).toMatchObject({ status: 0, stdout: expect.stringContaining(`revoked key ${keyId}`) });
+    expect(await json(['keys', 'list', '--account', accountId])).toEqual([
+      expect.objectContaining({ id: keyId, revokedAt: expect.stringMatching(/^\d{4}-/) }),
+    ]);
+    await expect(authenticate(`Bearer ${key}`)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('exits 1 naming an account that does not exist', async () => {
+    const run = await petstore(['keys', 'create', '--account', 'acc_nobody'], env);
+    expect(run).toMatchObject({ status: 1, stdout: '', stderr: 'petstore: account acc_nobody does not exist\n' });
+  });
+
+  it('exits 1 naming a key that does not exist', async () => {
+    const run = await petstore(['keys', 'revoke', 'key_nothing', '--json'], env);
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stderr)).toEqual({ error: { code: 'not_found', message: 'key key_nothing does not exist' } });
+  });
+});
