@@ -1,1 +1,1 @@
-export {};
+export { buildGateway, type GatewayDeps } from './app.js';

@@ -1,1 +1,1 @@
-export {};
+export { buildRestApp, buildRestRouter, mountRest, REST_PREFIX, type RestDeps } from './app.js';

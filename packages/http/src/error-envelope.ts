@@ -14,8 +14,11 @@ export function errorEnvelope(logger: Logger): Middleware {
       await next();
       if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
         // Statuses set without a body by Koa or the router: 404 for unknown routes, 405, 501.
-        const described = describeStatus(ctx.status);
-        ctx.body = errorBody(ctx.status, described.code, described.message);
+        const status = ctx.status;
+        const described = describeStatus(status);
+        // Koa would turn an implicit 404 into 200 on assigning a body; make the status explicit first.
+        ctx.status = status;
+        ctx.body = errorBody(status, described.code, described.message);
       }
     } catch (error) {
       const problem = toHttpProblem(error);

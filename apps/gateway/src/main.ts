@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+import { runMain } from '@petstore/runtime';
+import { buildGateway } from './app.js';
+
+await runMain('REST /v1', (runtime) => buildGateway(runtime).callback());

@@ -1,0 +1,310 @@
+import { fixedClock, MAX_INT64_SUPPORTED } from '@petstore/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from './testing/http.js';
+import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+
+interface Pet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+interface ErrorBody {
+  code: string;
+  message: string;
+  status: number;
+}
+
+const stores = [
+  { name: 'embedded store', uri: null },
+  { name: 'MongoDB', uri: inject('mongodbUri') },
+] as const;
+
+for (const store of stores) {
+  describe.skipIf(store.name === 'MongoDB' && !store.uri)(`REST /v1 contract on the ${store.name}`, () => {
+    let gw: TestGateway;
+    const get = <T>(path: string, key: string | null = gw.apiKey) => call<T>(gw.baseUrl, path, { key });
+    const post = <T>(body: unknown, key: string | null = gw.apiKey) =>
+      call<T>(gw.baseUrl, '/v1/pets', { method: 'POST', key, body });
+    const expectError = (response: { status: number; body: unknown; headers: Headers }, status: number, code: string) => {
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = response.body as ErrorBody;
+      expect(body).toEqual({ code, message: expect.any(String), status });
+      expect(body.message.length).toBeGreaterThan(0);
+      return body;
+    };
+    const countPets = async () => (await get<Pet[]>('/v1/pets?limit=100')).body.length;
+
+    beforeAll(async () => {
+      gw = await startTestGateway({ mongodbUri: store.uri });
+    });
+    afterAll(async () => {
+      await gw.close();
+    });
+
+    describe('authentication', () => {
+      it('answers 401 with an Error body and WWW-Authenticate when the key is missing', async () => {
+        const response = await get('/v1/pets', null);
+        expectError(response, 401, 'unauthorized');
+        expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      });
+
+      it.each([
+        ['an unknown key', 'Bearer psk_not-a-real-key-at-all'],
+        ['another scheme', 'Basic dXNlcjpwYXNz'],
+        ['a scheme without a key', 'Bearer'],
+        ['two keys', 'Bearer a b'],
+      ])('answers 401 for %s', async (_, authorization) => {
+        const response = await call(gw.baseUrl, '/v1/pets', { headers: { Authorization: authorization } });
+        expectError(response, 401, 'unauthorized');
+        expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      });
+
+      it('accepts the bearer scheme in any letter case', async () => {
+        const response = await call(gw.baseUrl, '/v1/pets', { headers: { Authorization: `bEaReR ${gw.apiKey}` } });
+        expect(response.status).toBe(200);
+      });
+
+      it('answers 401 for a revoked key', async () => {
+        const account = await gw.runtime.accounts.createAccount('revoked');
+        const issued = await gw.runtime.accounts.createKey(account.id);
+        expect((await get('/v1/pets', issued.key)).status).toBe(200);
+        await gw.runtime.accounts.revokeKey(issued.id);
+        expectError(await get('/v1/pets', issued.key), 401, 'unauthorized');
+      });
+
+      it('checks the key before any other validation on every operation', async () => {
+        expectError(await get('/v1/pets?limit=0', null), 401, 'unauthorized');
+        expectError(await post({ name: 5 }, null), 401, 'unauthorized');
+        expectError(await get('/v1/pets/abc', null), 401, 'unauthorized');
+        expectError(await get('/v1/pets/1', 'wrong-key-wrong-key'), 401, 'unauthorized');
+      });
+
+      it('never echoes the key in an error', async () => {
+        const response = await get('/v1/pets', 'psk_secretvalue_that_must_not_leak');
+        expect(JSON.stringify(response.body)).not.toContain('secretvalue');
+      });
+    });
+
+    describe('createPet', () => {
+      it('answers 201 with the assigned id, the fields sent and a Location', async () => {
+        const response = await post<Pet>({ name: 'Rex', categoryId: 3, status: 'available' });
+        expect(response.status).toBe(201);
+        expect(response.body).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 3, status: 'available' });
+        expect(Number.isSafeInteger(response.body.id) && response.body.id > 0).toBe(true);
+        expect(response.headers.get('location')).toBe(`/v1/pets/${response.body.id}`);
+      });
+
+      it('invents no status when none is sent', async () => {
+        const created = await post<Pet>({ name: 'Nameless status', categoryId: 1 });
+        expect(created.status).toBe(201);
+        expect(created.body).not.toHaveProperty('status');
+        const read = await get<Pet>(`/v1/pets/${created.body.id}`);
+        expect(read.body).toEqual(created.body);
+      });
+
+      it('keeps the largest supported int64 exactly', async () => {
+        const created = await post<Pet>({ name: 'Big', categoryId: MAX_INT64_SUPPORTED });
+        expect(created.body.categoryId).toBe(MAX_INT64_SUPPORTED);
+        expect((await get<Pet>(`/v1/pets/${created.body.id}`)).body.categoryId).toBe(MAX_INT64_SUPPORTED);
+      });
+
+      it('assigns distinct ids to concurrent creates', async () => {
+        const created = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => post<Pet>({ name: `Twin ${i}`, categoryId: 2 })),
+        );
+        expect(new Set(created.map((response) => response.body.id)).size).toBe(30);
+      });
+
+      it.each([
+        ['a missing name', { categoryId: 1 }, 'name'],
+        ['a missing categoryId', { name: 'Rex' }, 'categoryId'],
+        ['a number as name', { name: 7, categoryId: 1 }, 'name'],
+        ['a blank name', { name: '   ', categoryId: 1 }, 'name'],
+        ['a string as categoryId', { name: 'Rex', categoryId: '7' }, 'categoryId'],
+        ['a fraction as categoryId', { name: 'Rex', categoryId: 1.5 }, 'categoryId'],
+        ['a zero categoryId', { name: 'Rex', categoryId: 0 }, 'categoryId'],
+        ['a categoryId past the exact range', { name: 'Rex', categoryId: 2 ** 53 }, 'categoryId'],
+        ['a status outside the enum', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status'],
+        ['a status in the wrong case', { name: 'Rex', categoryId: 1, status: 'AVAILABLE' }, 'status'],
+        ['a null status', { name: 'Rex', categoryId: 1, status: null }, 'status'],
+        ['an operator object as name', { name: { $gt: '' }, categoryId: 1 }, 'name'],
+        ['an operator object as categoryId', { name: 'Rex', categoryId: { $ne: null } }, 'categoryId'],
+        ['an unknown field', { name: 'Rex', categoryId: 1, colour: 'brown' }, 'colour'],
+        ['a client-chosen id', { id: 5, name: 'Rex', categoryId: 1 }, 'id'],
+        ['an array', [{ name: 'Rex', categoryId: 1 }], 'body'],
+        ['a string', 'Rex', 'body'],
+        ['null', null, 'body'],
+      ])('answers 400 naming the field for %s, and stores nothing', async (_, body, field) => {
+        const before = await countPets();
+        const error = expectError(await post(body), 400, 'invalid_request');
+        expect(error.message).toContain(field);
+        expect(await countPets()).toBe(before);
+      });
+
+      it('answers 400 for a categoryId written past 2^53 in the JSON text', async () => {
+        const response = await call(gw.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: gw.apiKey,
+          rawBody: '{"name":"Rex","categoryId":9007199254740993}',
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(expectError(response, 400, 'invalid_request').message).toContain('categoryId');
+      });
+
+      it.each([
+        ['malformed JSON', '{"name": "Rex",', 'application/json'],
+        ['an empty body', '', 'application/json'],
+      ])('answers 400 for %s', async (_, rawBody, type) => {
+        const response = await call(gw.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: gw.apiKey,
+          rawBody,
+          headers: { 'Content-Type': type },
+        });
+        expect(expectError(response, 400, 'invalid_request').message).toContain('body');
+      });
+
+      it('answers 415 for a body that is not JSON', async () => {
+        const response = await call(gw.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: gw.apiKey,
+          rawBody: 'name=Rex&categoryId=1',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
+        expectError(response, 415, 'unsupported_media_type');
+      });
+
+      it('answers 413 for a body over the size limit, and stores nothing', async () => {
+        const before = await countPets();
+        const response = await post({ name: 'x'.repeat(20_000), categoryId: 1 });
+        expectError(response, 413, 'payload_too_large');
+        expect(await countPets()).toBe(before);
+      });
+    });
+
+    describe('listPets', () => {
+      let statusTag: number;
+      beforeAll(async () => {
+        statusTag = Date.now();
+        for (let i = 0; i < 25; i += 1) {
+          await post({ name: `Lister ${statusTag}-${i}`, categoryId: 9, status: i % 5 === 0 ? 'sold' : 'pending' });
+        }
+      });
+
+      it('returns a bare array of at most 20 pets by default, in ascending id order', async () => {
+        const response = await get<Pet[]>('/v1/pets');
+        expect(response.status).toBe(200);
+        expect(Array.isArray(response.body)).toBe(true);
+        expect(response.body).toHaveLength(20);
+        const ids = response.body.map((pet) => pet.id);
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      });
+
+      it('honours limit from 1 to 100', async () => {
+        expect((await get<Pet[]>('/v1/pets?limit=1')).body).toHaveLength(1);
+        expect((await get<Pet[]>('/v1/pets?limit=7')).body).toHaveLength(7);
+        expect((await get<Pet[]>('/v1/pets?limit=100')).status).toBe(200);
+      });
+
+      it('filters by status', async () => {
+        const sold = await get<Pet[]>('/v1/pets?status=sold&limit=100');
+        expect(sold.body.length).toBeGreaterThanOrEqual(5);
+        expect(sold.body.every((pet) => pet.status === 'sold')).toBe(true);
+      });
+
+      it.each(['0', '101', '-1', 'abc', '1.5', '', '1e1', ' 5'])('answers 400 for limit=%j', async (limit) => {
+        const error = expectError(await get(`/v1/pets?limit=${encodeURIComponent(limit)}`), 400, 'invalid_request');
+        expect(error.message).toContain('limit');
+      });
+
+      it('answers 400 for a repeated limit', async () => {
+        expect(expectError(await get('/v1/pets?limit=5&limit=6'), 400, 'invalid_request').message).toContain('limit');
+      });
+
+      it.each(['lost', 'SOLD', ''])('answers 400 for status=%j', async (status) => {
+        const error = expectError(await get(`/v1/pets?status=${status}`), 400, 'invalid_request');
+        expect(error.message).toContain('status');
+      });
+
+      it('links to the next page while more pets follow, and the walk sees every pet once', async () => {
+        const seen: number[] = [];
+        let next: string | null = '/v1/pets?limit=7&status=pending';
+        while (next) {
+          const page: Awaited<ReturnType<typeof get<Pet[]>>> = await get<Pet[]>(next);
+          expect(page.status).toBe(200);
+          seen.push(...page.body.map((pet) => pet.id));
+          const link = page.headers.get('link');
+          next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+        }
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen.length).toBeGreaterThanOrEqual(20);
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      });
+    });
+
+    describe('getPet (deprecated)', () => {
+      it('returns the pet with Deprecation, Sunset and a Link to the replacement', async () => {
+        const created = await post<Pet>({ name: 'Old', categoryId: 4, status: 'sold' });
+        const response = await get<Pet>(`/v1/pets/${created.body.id}`);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual(created.body);
+        expect(response.headers.get('deprecation')).toMatch(/^@\d+$/);
+        expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+        expect(response.headers.get('link')).toMatch(/<\/v1\/pets>; rel="successor-version"/);
+      });
+
+      it('signals the deprecation on errors too', async () => {
+        const missing = await get('/v1/pets/999999999999');
+        expectError(missing, 404, 'not_found');
+        expect(missing.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+        expect((await get('/v1/pets/1', null)).headers.get('deprecation')).toMatch(/^@\d+$/);
+      });
+
+      it.each(['abc', '1.5', '0', '-3', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
+        expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
+      });
+    });
+
+    describe('routes and methods', () => {
+      it('answers 404 with an Error body for an unknown route', async () => {
+        expectError(await get('/v1/nothing-here'), 404, 'not_found');
+        expectError(await get('/nothing-here', null), 404, 'not_found');
+      });
+
+      it('answers 405 with Allow for another method on a known route', async () => {
+        const response = await call(gw.baseUrl, '/v1/pets', { method: 'DELETE', key: gw.apiKey });
+        expectError(response, 405, 'method_not_allowed');
+        expect(response.headers.get('allow')).toMatch(/GET/);
+        expect(response.headers.get('allow')).toMatch(/POST/);
+        const one = await call(gw.baseUrl, '/v1/pets/1', { method: 'PUT', key: gw.apiKey });
+        expectError(one, 405, 'method_not_allowed');
+      });
+
+      it('answers /healthz without a key', async () => {
+        const response = await get('/healthz', null);
+        expect(response.status).toBe(200);
+      });
+    });
+  });
+
+  describe.skipIf(store.name === 'MongoDB' && !store.uri)(`getPet after its sunset on the ${store.name}`, () => {
+    let gw: TestGateway;
+    beforeAll(async () => {
+      gw = await startTestGateway({ mongodbUri: store.uri, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+    });
+    afterAll(async () => {
+      await gw.close();
+    });
+
+    it('answers 410 Gone with an Error body from 2030-12-05 on, while the list still works', async () => {
+      const created = await call<Pet>(gw.baseUrl, '/v1/pets', { method: 'POST', key: gw.apiKey, body: { name: 'Late', categoryId: 1 } });
+      const response = await call<ErrorBody>(gw.baseUrl, `/v1/pets/${created.body.id}`, { key: gw.apiKey });
+      expect(response.status).toBe(410);
+      expect(response.body).toEqual({ code: 'gone', message: expect.any(String), status: 410 });
+      expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+      expect((await call(gw.baseUrl, '/v1/pets', { key: gw.apiKey })).status).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const integer = (min: number, max: number, fallback: number) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
+      .transform(Number)
+      .pipe(z.number().min(min, { error: `must be from ${min} to ${max}` }).max(max, { error: `must be from ${min} to ${max}` }))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+
+/** Every setting the service reads, from the environment only, checked once at start-up. */
+const ConfigSchema = z.object({
+  PETSTORE_ENV: optionalText.pipe(
+    z.enum(['development', 'staging', 'production'], { error: 'must be development, staging or production' }).default('development'),
+  ),
+  PORT: integer(0, 65535, 3000),
+  HOST: optionalText,
+  PUBLIC_BASE_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://petstore.example.com' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  MONGODB_URI: optionalText.pipe(
+    z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' }).optional(),
+  ),
+  MONGODB_DB: optionalText.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a database name of letters, digits, _ or -' }).default('petstore'),
+  ),
+  MONGODB_TIMEOUT_MS: integer(100, 60_000, 3000),
+  PETSTORE_DEV_API_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
+      .optional(),
+  ),
+  PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
+  ),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads the configuration, or throws one message naming every bad variable (never its value). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+}

@@ -1,0 +1,41 @@
+import type { IdSource, KeyStore, PetStore } from '@petstore/domain';
+import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import { connectMongo } from '@petstore/mongo';
+import type { Config } from './config.js';
+
+export interface Stores {
+  kind: 'memory' | 'mongodb';
+  pets: PetStore;
+  ids: IdSource;
+  keys: KeyStore;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** MongoDB when MONGODB_URI is set; otherwise the embedded store, which lives only in this process. */
+export async function openStores(config: Config): Promise<Stores> {
+  if (config.MONGODB_URI) {
+    const mongo = await connectMongo({
+      uri: config.MONGODB_URI,
+      dbName: config.MONGODB_DB,
+      serverSelectionTimeoutMS: config.MONGODB_TIMEOUT_MS,
+    });
+    return {
+      kind: 'mongodb',
+      pets: mongo.pets,
+      ids: mongo.ids,
+      keys: mongo.keys,
+      ready: () => mongo.ping().then(() => true, () => false),
+      close: () => mongo.close(),
+    };
+  }
+  const pets = new MemoryPetStore();
+  return {
+    kind: 'memory',
+    pets,
+    ids: pets,
+    keys: new MemoryKeyStore(),
+    ready: async () => true,
+    close: async () => {},
+  };
+}
