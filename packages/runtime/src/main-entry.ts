@@ -20,7 +20,7 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Reques
   }
   const running = await serve(build(runtime), runtime);
   announce(runtime, running.port, doors);
-  runtime.logger.info({ port: running.port, store: runtime.store, env: runtime.config.PETSTORE_ENV }, 'listening');
+  runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
     runtime.logger.info({ signal }, 'shutting down');
     void running.close().then(() => process.exit(0));
