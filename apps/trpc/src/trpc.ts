@@ -1,0 +1,30 @@
+import { initTRPC } from '@trpc/server';
+import { isDomainError } from '@petstore/domain';
+import type { TrpcContext } from './context.js';
+import { toTRPCError } from './error-mapping.js';
+import { formatError } from './error-shape.js';
+import type { ProcedureMeta } from './procedure-meta.js';
+
+// No transformer: the wire stays plain JSON, so any HTTP client can call the door.
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({ errorFormatter: formatError });
+
+export const router = t.router;
+
+/**
+ * tRPC wraps whatever a procedure throws, so the DomainError is found as the cause and is
+ * re-raised with its own tRPC code. Anything else stays INTERNAL_SERVER_ERROR.
+ */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDomainError(result.error.cause)) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+/**
+ * Every pet procedure goes through here. The bearer key is checked before the input
+ * middleware runs, so a caller without a valid key learns nothing about the input rules.
+ */
+export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+  const principal = await ctx.authenticate(ctx.authorization);
+  return next({ ctx: { principal } });
+});
