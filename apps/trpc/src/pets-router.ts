@@ -1,0 +1,40 @@
+import { Cursor, GET_PET_DEPRECATION, Pet, type ListQueryInput, type NewPet } from '@petstore/domain';
+import { z } from 'zod';
+import { idOf } from './id-of.js';
+import { serviceCheckedInput } from './service-checked-input.js';
+import { protectedProcedure, router } from './trpc.js';
+
+// Outputs go through the domain's Pet schema: it drops any field a store might add.
+const PetList = z.array(Pet);
+const PetPage = z.object({ pets: PetList, nextCursor: Cursor.nullable() });
+
+const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
+
+export const petsRouter = router({
+  /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. */
+  list: protectedProcedure
+    .input(serviceCheckedInput<ListQueryInput | undefined>())
+    .output(PetList)
+    .query(async ({ ctx, input }) => (await ctx.pets.list(input)).pets),
+
+  /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). */
+  page: protectedProcedure
+    .input(serviceCheckedInput<ListQueryInput | undefined>())
+    .output(PetPage)
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.pets.list(input);
+      return { pets: page.pets, nextCursor: page.nextCursor ?? null };
+    }),
+
+  create: protectedProcedure
+    .input(serviceCheckedInput<NewPet>())
+    .output(Pet)
+    .mutation(({ ctx, input }) => ctx.pets.create(input)),
+
+  /** @deprecated Removed on 2030-12-05; use pets.list with status */
+  get: protectedProcedure
+    .meta({ deprecated: true, sunset: SUNSET_DAY })
+    .input(serviceCheckedInput<{ id: number }>())
+    .output(Pet)
+    .query(({ ctx, input }) => ctx.pets.get(idOf(input), 'id')),
+});
