@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPetstoreClient } from './client.js';
+import { rejectionOf } from './testing/rejection.js';
+import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
+import { wireError, wireMutation, wireQuery, type WireCall } from './testing/wire.js';
+
+const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
+  ['no Authorization header', {}],
+  ['a header that is not a bearer credential', { authorization: 'Basic dXNlcjpwYXNz' }],
+  ['a bearer key the service never issued', { authorization: 'Bearer psk_not-a-key-we-issued' }],
+];
+
+describe('protectedProcedure', () => {
+  let door: RunningTrpcDoor;
+  beforeAll(async () => {
+    door = await startTrpcDoor();
+  });
+  afterAll(() => door.close());
+
+  it.each(BAD_CREDENTIALS)('answers UNAUTHORIZED with HTTP 401 to %s, before looking at the input', async (_case, credentials) => {
+    const responses = [
+      await wireQuery(door.baseUrl, { path: 'pets.list', input: { limit: 0 }, ...credentials }),
+      await wireQuery(door.baseUrl, { path: 'pets.page', input: { status: 'lost' }, ...credentials }),
+      await wireMutation(door.baseUrl, { path: 'pets.create', input: { name: '' }, ...credentials }),
+      await wireQuery(door.baseUrl, { path: 'pets.get', input: { id: -1 }, ...credentials }),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(401);
+      expect(wireError(response).data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401, domainCode: 'unauthorized' });
+    }
+    expect(await door.client.pets.list.query()).toEqual([]);
+  });
+
+  it('refuses a key once it is revoked', async () => {
+    const account = await door.accounts.createAccount('revoked');
+    const issued = await door.accounts.createKey(account.id);
+    await door.accounts.revokeKey(issued.id);
+    const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key });
+    const error = await rejectionOf(client.pets.list.query());
+    expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+    expect(error.message).toBe('invalid or revoked API key');
+  });
+});

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '@petstore/domain';
+import { appRouter } from './router.js';
+import { rejectionOf } from './testing/rejection.js';
+import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
+import { wireError, wireQuery } from './testing/wire.js';
+
+describe('pets.get', () => {
+  let door: RunningTrpcDoor;
+  afterEach(() => door.close());
+
+  it('returns the pet with that id', async () => {
+    door = await startTrpcDoor();
+    const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
+    expect(await door.client.pets.get.query({ id: created.id })).toEqual(created);
+  });
+
+  it('answers NOT_FOUND with HTTP 404 for an id no pet has', async () => {
+    door = await startTrpcDoor();
+    const response = await wireQuery(door.baseUrl, { path: 'pets.get', input: { id: 42 }, key: door.apiKey });
+    expect(response.status).toBe(404);
+    expect(wireError(response)).toMatchObject({
+      message: 'pet 42 does not exist',
+      data: { code: 'NOT_FOUND', httpStatus: 404, domainCode: 'not_found' },
+    });
+  });
+
+  it('answers gone (NOT_FOUND, HTTP 410, domainCode "gone") from the sunset on, whatever the id', async () => {
+    door = await startTrpcDoor({ clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+    for (const input of [{ id: 1 }, { id: -1 }]) {
+      const response = await wireQuery(door.baseUrl, { path: 'pets.get', input, key: door.apiKey });
+      expect(response.status).toBe(410);
+      expect(wireError(response).data).toMatchObject({ code: 'NOT_FOUND', httpStatus: 410, domainCode: 'gone' });
+    }
+    const error = await rejectionOf(door.client.pets.get.query({ id: 1 }));
+    expect(error.data).toMatchObject({ code: 'NOT_FOUND', domainCode: 'gone' });
+    expect(error.message).toContain('removed on 2030-12-05');
+  });
+});
+
+describe('pets.get meta', () => {
+  it('declares the procedure deprecated, with its sunset date', () => {
+    expect(appRouter.pets.get.meta).toEqual({ deprecated: true, sunset: '2030-12-05' });
+  });
+});
