@@ -1,0 +1,45 @@
+import { ApolloServer } from '@apollo/server';
+import {
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import type { DoorDeps } from '@petstore/http';
+import type { GraphqlContext } from './context.js';
+import type { ResolvedGraphqlOptions } from './graphql-options.js';
+import { GRAPHQL_PATH } from './graphql-middleware.js';
+import { landingPagePlugin } from './landing-page.js';
+import { operationLimitsRule } from './limits/operation-limits-rule.js';
+import { maskInternalErrors } from './mask-internal-errors.js';
+import { createResolvers } from './resolvers.js';
+import { loadSchemaSdl } from './schema.js';
+
+export type GraphqlServerDeps = Pick<DoorDeps, 'pets' | 'logger' | 'publicBaseUrl'>;
+
+/** Apollo configured for this service: hardened, quiet, and never reaching out to Apollo's cloud. */
+export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGraphqlOptions): ApolloServer<GraphqlContext> {
+  const { limits } = options;
+  return new ApolloServer<GraphqlContext>({
+    typeDefs: loadSchemaSdl(),
+    resolvers: createResolvers(deps.pets),
+    logger: deps.logger,
+    introspection: options.introspection,
+    // Without introspection, "did you mean" hints would leak the schema anyway.
+    hideSchemaDetailsFromClientErrors: !options.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: limits.batch > 1,
+    // Automatic persisted queries would let any client fill a server-side cache; nothing here needs them.
+    persistedQueries: false,
+    parseOptions: { maxTokens: limits.tokens },
+    validationRules: [operationLimitsRule(limits)],
+    includeStacktraceInErrorResponses: false,
+    formatError: maskInternalErrors(deps.logger),
+    // The process owner (runMain, the gateway) handles signals and calls stop().
+    stopOnTerminationSignals: false,
+    plugins: [
+      options.landingPage ? landingPagePlugin(`${deps.publicBaseUrl || '<BASE_URL>'}${GRAPHQL_PATH}`) : ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+    ],
+  });
+}

@@ -1,0 +1,45 @@
+import type Koa from 'koa';
+import { createBaseApp, type DoorDeps } from '@petstore/http';
+import { createApolloServer } from './apollo-server.js';
+import { authenticatedContext } from './context.js';
+import { graphqlMiddleware } from './graphql-middleware.js';
+import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
+
+export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'logger' | 'maxBodyBytes' | 'publicBaseUrl'>;
+
+export interface GraphqlDoor {
+  /** Stops Apollo once the HTTP server no longer takes requests. */
+  stop(): Promise<void>;
+}
+
+function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefined) {
+  const resolved = resolveGraphqlOptions(options);
+  const server = createApolloServer(deps, resolved);
+  const middleware = graphqlMiddleware(server, {
+    maxBodyBytes: deps.maxBodyBytes,
+    maxBatch: resolved.limits.batch,
+    context: authenticatedContext(deps.authenticate),
+  });
+  return { server, middleware };
+}
+
+/** Mounts the GraphQL door at /graphql once Apollo has started; other paths fall through. */
+export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
+  const { server, middleware } = createGraphqlDoor(deps, options);
+  await server.start();
+  app.use(middleware);
+  return { stop: () => server.stop() };
+}
+
+/**
+ * The GraphQL door alone. Synchronous because runMain builds its request listener synchronously:
+ * Apollo starts in the background and requests wait for it (a failed start is logged and every
+ * request then answers 500).
+ */
+export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, ready?: () => Promise<boolean>): Koa {
+  const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
+  const { server, middleware } = createGraphqlDoor(deps, options);
+  server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();
+  app.use(middleware);
+  return app;
+}

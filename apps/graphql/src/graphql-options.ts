@@ -1,0 +1,23 @@
+import { resolveGraphqlLimits, type GraphqlLimits } from './limits/graphql-limits.js';
+
+export interface GraphqlOptions {
+  /** Answer schema introspection queries. Off unless asked for: production keeps it off. */
+  introspection?: boolean;
+  /** Serve a small self-contained page on a browser GET of /graphql. Off unless asked for. */
+  landingPage?: boolean;
+  limits?: Partial<GraphqlLimits>;
+}
+
+export interface ResolvedGraphqlOptions {
+  introspection: boolean;
+  landingPage: boolean;
+  limits: GraphqlLimits;
+}
+
+export function resolveGraphqlOptions(options: GraphqlOptions = {}): ResolvedGraphqlOptions {
+  return {
+    introspection: options.introspection ?? false,
+    landingPage: options.landingPage ?? false,
+    limits: resolveGraphqlLimits(options.limits),
+  };
+}

@@ -1,0 +1,35 @@
+import { isDomainError, type Pet, type PetService } from '@petstore/domain';
+import { callDomain } from './domain-errors.js';
+import type { Resolvers } from './generated/resolvers-types.js';
+import { idFromGraphql, idToGraphql } from './int64-id.js';
+import { listInput, newPetInput } from './pet-inputs.js';
+import { PET_STATUS_VALUES } from './pet-status.js';
+
+/** Every field maps its arguments to a PetService call; rules and bounds are the domain's. */
+export function createResolvers(pets: PetService): Resolvers {
+  return {
+    Query: {
+      pets: async (_root, args) => (await callDomain(() => pets.list(listInput(args)))).pets,
+      petsPage: (_root, args) => callDomain(() => pets.list(listInput(args))),
+      pet: (_root, args) => callDomain(() => nullWhenNotFound(pets.get(idFromGraphql(args.id), 'id'))),
+    },
+    Mutation: {
+      addPet: (_root, args) => callDomain(() => pets.create(newPetInput(args.input))),
+    },
+    Pet: {
+      id: (pet) => idToGraphql(pet.id),
+      categoryId: (pet) => idToGraphql(pet.categoryId),
+    },
+    PetStatus: PET_STATUS_VALUES,
+  };
+}
+
+/** GraphQL's way to say "no such pet" is a null field, not an error. */
+async function nullWhenNotFound(lookup: Promise<Pet>): Promise<Pet | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}
