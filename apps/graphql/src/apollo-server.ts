@@ -27,7 +27,8 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
     // Without introspection, "did you mean" hints would leak the schema anyway.
     hideSchemaDetailsFromClientErrors: !options.introspection,
     csrfPrevention: true,
-    allowBatchedHttpRequests: limits.batch > 1,
+    // Batches are bounded by the middleware, before any operation runs.
+    allowBatchedHttpRequests: true,
     // Automatic persisted queries would let any client fill a server-side cache; nothing here needs them.
     persistedQueries: false,
     parseOptions: { maxTokens: limits.tokens },

@@ -19,7 +19,7 @@ export async function readGraphqlBody(ctx: Context, maxBytes: number, maxBatch: 
     throw asHttpFailure(error);
   }
   if (Array.isArray(body) && body.length > maxBatch) {
-    throw new GraphqlHttpFailure(400, 'BAD_REQUEST', `batch: at most ${maxBatch} operations are allowed per request`);
+    throw new GraphqlHttpFailure(400, 'BAD_REQUEST', `batch: at most ${maxBatch} operation${maxBatch === 1 ? ' is' : 's are'} allowed per request`);
   }
   return body;
 }

@@ -8,7 +8,7 @@ export interface GraphqlLimits {
   selections: number;
   /** Lexical tokens in a document, enforced by the parser before anything else looks at it. */
   tokens: number;
-  /** Operations in one batched request (a JSON array body); 1 turns batching off. */
+  /** Operations in one batched request (a JSON array body). */
   batch: number;
 }
 
