@@ -10,3 +10,6 @@ export * from './auth/ports.js';
 export * from './auth/api-key.js';
 export * from './auth/authenticate.js';
 export * from './accounts/account-service.js';
+export * from './rate-limit/rate-limiter.js';
+export * from './idempotency/ports.js';
+export * from './idempotency/idempotency-key.js';

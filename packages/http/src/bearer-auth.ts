@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Authenticate, Principal } from '@petstore/domain';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface AuthState {
   principal: Principal;
@@ -8,7 +9,9 @@ export interface AuthState {
 /** The Koa face of the one bearer-key check: rejects before any other validation runs. */
 export function requireApiKey(authenticate: Authenticate): Middleware<AuthState> {
   return async (ctx, next) => {
-    ctx.state.principal = await authenticate(ctx.get('Authorization') || undefined);
+    const principal = await authenticate(ctx.get('Authorization') || undefined);
+    ctx.state.principal = principal;
+    if (principal.rateLimit) ctx.set(rateLimitHeaders(principal.rateLimit));
     await next();
   };
 }

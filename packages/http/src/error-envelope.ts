@@ -12,8 +12,9 @@ export function errorEnvelope(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+      if (ctx.respond !== false && ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
         // Statuses set without a body by Koa or the router: 404 for unknown routes, 405, 501.
+        // (A door that wrote the raw response itself, like tRPC, has set ctx.respond = false.)
         const status = ctx.status;
         const described = describeStatus(status);
         // Koa would turn an implicit 404 into 200 on assigning a body; make the status explicit first.

@@ -7,3 +7,4 @@ export * from './json-body.js';
 export * from './problem.js';
 export * from './base-app.js';
 export * from './door-deps.js';
+export * from './rate-limit-headers.js';

@@ -2,6 +2,7 @@ import { isDomainError } from '@petstore/domain';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { describeStatus, HTTP_STATUS_BY_CODE } from './error-status.js';
 import { HttpError } from './http-error.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface HttpProblem {
   body: ErrorBody;
@@ -17,6 +18,7 @@ export function toHttpProblem(error: unknown): HttpProblem {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
     if (error.code === 'unauthorized') headers['WWW-Authenticate'] = 'Bearer realm="petstore"';
+    if (error.rateLimit) Object.assign(headers, rateLimitHeaders(error.rateLimit));
     return { body: errorBody(status, error.code, error.message), headers, unexpected: status >= 500 && error.code === 'internal_error' };
   }
   if (error instanceof HttpError) {

@@ -1,2 +1,3 @@
 export { MemoryPetStore } from './memory-pet-store.js';
 export { MemoryKeyStore } from './memory-key-store.js';
+export { MemoryIdempotencyStore } from './memory-idempotency-store.js';

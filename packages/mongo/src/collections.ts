@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import type { AccountDocument, ApiKeyDocument } from './key-documents.js';
 import type { PetDocument } from './pet-document.js';
 import type { IdBlockDocument } from './id-block-document.js';
+import type { IdempotencyDocument } from './idempotency-document.js';
 
 // Int64 fields must come back as Long whatever their size, so the mappers see one type.
 const KEEP_LONGS = { promoteLongs: false } as const;
@@ -10,3 +11,5 @@ export const petsCollection = (db: Db): Collection<PetDocument> => db.collection
 export const idBlocksCollection = (db: Db): Collection<IdBlockDocument> => db.collection('id_blocks', KEEP_LONGS);
 export const accountsCollection = (db: Db): Collection<AccountDocument> => db.collection('accounts');
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
+export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> =>
+  db.collection('idempotency_keys', KEEP_LONGS);

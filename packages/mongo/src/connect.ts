@@ -2,6 +2,7 @@ import { DomainError } from '@petstore/domain';
 import { MongoClient, type Db } from 'mongodb';
 import { withDriverErrors } from './driver-errors.js';
 import { ensureIndexes } from './indexes.js';
+import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
@@ -21,6 +22,7 @@ export interface MongoConnection {
   pets: MongoPetStore;
   ids: MongoIdSource;
   keys: MongoKeyStore;
+  idempotency: MongoIdempotencyStore;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       pets: new MongoPetStore(db),
       ids: new MongoIdSource(db, options.idBlockSize),
       keys: new MongoKeyStore(db),
+      idempotency: new MongoIdempotencyStore(db),
       ping: () => withDriverErrors(async () => void (await db.command({ ping: 1 }))),
       close: () => client.close(),
     };

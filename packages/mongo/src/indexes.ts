@@ -1,6 +1,11 @@
-import type { Db } from 'mongodb';
-import { apiKeysCollection, petsCollection } from './collections.js';
+import { MongoServerError, type Db } from 'mongodb';
+
+const NOT_IMPLEMENTED = 238;
+import { apiKeysCollection, idempotencyCollection, petsCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
+
+/** How long a client may retry a create with the same Idempotency-Key. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 /** Creates the indexes every query relies on; safe to call on every start (creation is idempotent). */
 export async function ensureIndexes(db: Db): Promise<void> {
@@ -9,5 +14,18 @@ export async function ensureIndexes(db: Db): Promise<void> {
     await petsCollection(db).createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     await apiKeysCollection(db).createIndex({ hash: 1 }, { name: 'hash_unique', unique: true });
     await apiKeysCollection(db).createIndex({ accountId: 1 }, { name: 'account' });
+    await expireIdempotencyRecords(db);
   });
+}
+
+/**
+ * MongoDB removes expired idempotency records itself. Servers without TTL indexes (FerretDB 1.x
+ * answers NotImplemented) keep them, which is safe: a key then simply stays used.
+ */
+async function expireIdempotencyRecords(db: Db): Promise<void> {
+  try {
+    await idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS });
+  } catch (error) {
+    if (!(error instanceof MongoServerError && error.code === NOT_IMPLEMENTED)) throw error;
+  }
 }

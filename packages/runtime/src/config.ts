@@ -16,6 +16,18 @@ const integer = (min: number, max: number, fallback: number) =>
       .transform((value) => value ?? fallback),
   );
 
+export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
+export const DEFAULT_STAGING_URL = 'https://staging.api.petstore.example/v1';
+
+const apiBaseUrl = (fallback: string) =>
+  optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL ending in /v1, such as https://api.petstore.example/v1' })
+      .regex(/\/v1\/*$/, { error: 'must be an http(s) URL ending in /v1, such as https://api.petstore.example/v1' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .default(fallback),
+  );
+
 /** Every setting the service reads, from the environment only, checked once at start-up. */
 const ConfigSchema = z.object({
   PETSTORE_ENV: optionalText.pipe(
@@ -29,6 +41,9 @@ const ConfigSchema = z.object({
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
+  /** The environments the published API document lists as its servers (the `/v1` base address of each). */
+  PETSTORE_PRODUCTION_URL: apiBaseUrl(DEFAULT_PRODUCTION_URL),
+  PETSTORE_STAGING_URL: apiBaseUrl(DEFAULT_STAGING_URL),
   MONGODB_URI: optionalText.pipe(
     z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' }).optional(),
   ),
@@ -43,6 +58,8 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+  PETSTORE_RATE_LIMIT: integer(0, 1_000_000, 6000),
+  PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   ),

@@ -1,6 +1,7 @@
 import {
   AccountService,
   createAuthenticator,
+  FixedWindowRateLimiter,
   PetService,
   systemClock,
   type Authenticate,
@@ -37,7 +38,7 @@ export interface RuntimeOptions {
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config);
-  const stores = await openStores(config);
+  const stores = await openStores(config, clock);
   const accounts = new AccountService({ keys: stores.keys, clock });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   return {
@@ -45,13 +46,25 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     clock,
     store: stores.kind,
-    pets: new PetService({ pets: stores.pets, ids: stores.ids, clock }),
+    pets: new PetService({ pets: stores.pets, ids: stores.ids, idempotency: stores.idempotency, clock }),
     accounts,
-    authenticate: createAuthenticator(stores.keys),
+    authenticate: createAuthenticator(stores.keys, rateLimit(config, clock)),
     maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
     ready: stores.ready,
     close: stores.close,
+  };
+}
+
+/** A limit of 0 turns rate limiting off (for benchmarks and trusted networks). */
+function rateLimit(config: Config, clock: Clock) {
+  if (config.PETSTORE_RATE_LIMIT === 0) return {};
+  return {
+    rateLimiter: new FixedWindowRateLimiter({
+      limit: config.PETSTORE_RATE_LIMIT,
+      windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS,
+      clock,
+    }),
   };
 }

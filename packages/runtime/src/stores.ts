@@ -1,5 +1,5 @@
-import type { IdSource, KeyStore, PetStore } from '@petstore/domain';
-import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
+import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { connectMongo } from '@petstore/mongo';
 import type { Config } from './config.js';
 
@@ -8,12 +8,13 @@ export interface Stores {
   pets: PetStore;
   ids: IdSource;
   keys: KeyStore;
+  idempotency: IdempotencyStore;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** MongoDB when MONGODB_URI is set; otherwise the embedded store, which lives only in this process. */
-export async function openStores(config: Config): Promise<Stores> {
+export async function openStores(config: Config, clock: Clock): Promise<Stores> {
   if (config.MONGODB_URI) {
     const mongo = await connectMongo({
       uri: config.MONGODB_URI,
@@ -25,6 +26,7 @@ export async function openStores(config: Config): Promise<Stores> {
       pets: mongo.pets,
       ids: mongo.ids,
       keys: mongo.keys,
+      idempotency: mongo.idempotency,
       ready: () => mongo.ping().then(() => true, () => false),
       close: () => mongo.close(),
     };
@@ -35,6 +37,7 @@ export async function openStores(config: Config): Promise<Stores> {
     pets,
     ids: pets,
     keys: new MemoryKeyStore(),
+    idempotency: new MemoryIdempotencyStore(clock),
     ready: async () => true,
     close: async () => {},
   };

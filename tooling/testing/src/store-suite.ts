@@ -1,3 +1,4 @@
+import { defineIdempotencyStoreSuite } from './idempotency-store-suite.js';
 import { defineIdSourceSuite } from './id-source-suite.js';
 import { defineKeyStoreSuite } from './key-store-suite.js';
 import { definePagingSuite } from './paging-suite.js';
@@ -13,4 +14,5 @@ export function defineStoreSuite(name: string, makeStores: MakeStores): void {
   definePagingSuite(name, makeStores);
   defineIdSourceSuite(name, makeStores);
   defineKeyStoreSuite(name, makeStores);
+  defineIdempotencyStoreSuite(name, makeStores);
 }

@@ -1,4 +1,6 @@
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, isDomainError } from '../errors/domain-error.js';
+import { checkIdempotencyKey, fingerprintNewPet } from '../idempotency/idempotency-key.js';
+import type { IdempotencyStore } from '../idempotency/ports.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { Clock } from '../clock/clock.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -16,6 +18,14 @@ export interface PetServiceDeps {
   pets: PetStore;
   ids: IdSource;
   clock: Clock;
+  idempotency?: IdempotencyStore;
+}
+
+export interface CreateOptions {
+  /** A client's Idempotency-Key: a retried create with the same key and body returns the same pet. */
+  idempotencyKey?: string | undefined;
+  /** The account the key belongs to; required with an idempotency key. */
+  accountId?: string | undefined;
 }
 
 /** The three operations of the contract, whatever door they arrive through. */
@@ -33,10 +43,37 @@ export class PetService {
     return { pets, nextCursor };
   }
 
-  async create(input: unknown): Promise<Pet> {
+  async create(input: unknown, options: CreateOptions = {}): Promise<Pet> {
     const newPet = parseOrThrow(NewPet, input, 'body');
-    const pet: Pet = { id: await this.deps.ids.next(), ...newPet };
-    await this.deps.pets.insert(pet);
+    if (options.idempotencyKey === undefined) {
+      const pet: Pet = { id: await this.deps.ids.next(), ...newPet };
+      await this.deps.pets.insert(pet);
+      return pet;
+    }
+    return this.createIdempotently(newPet, checkIdempotencyKey(options.idempotencyKey), options.accountId);
+  }
+
+  /**
+   * The record naming the pet's id is claimed before the pet is written, with one atomic insert.
+   * A retry that finds the record writes the same pet under the same id if the first attempt
+   * never got that far (a crash, a timeout), so every outcome converges on exactly one pet.
+   */
+  private async createIdempotently(newPet: NewPet, key: string, accountId: string | undefined): Promise<Pet> {
+    const store = this.deps.idempotency;
+    if (!store || accountId === undefined) throw new Error('idempotent creates need an idempotency store and an account');
+    const fingerprint = fingerprintNewPet(newPet);
+    const claim = { accountId, key, fingerprint, petId: await this.deps.ids.next(), createdAt: this.deps.clock.now() };
+    const earlier = await store.claim(claim);
+    if (earlier && earlier.fingerprint !== fingerprint) {
+      throw new DomainError('conflict', 'Idempotency-Key: was already used with a different request; use a new key for a new pet');
+    }
+    const pet: Pet = { id: (earlier ?? claim).petId, ...newPet };
+    try {
+      await this.deps.pets.insert(pet);
+    } catch (error) {
+      const alreadyWritten = earlier !== null && isDomainError(error) && error.code === 'conflict';
+      if (!alreadyWritten) throw error;
+    }
     return pet;
   }
 

@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto';
+import { DomainError } from '../errors/domain-error.js';
+import type { NewPet } from '../pet/pet.schema.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** Keys are opaque printable ASCII, as the IETF Idempotency-Key draft (and most clients' UUIDs) use. */
+export function checkIdempotencyKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) {
+    throw new DomainError('invalid_request', 'Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces');
+  }
+  return key;
+}
+
+/** The same pet asked for twice must hash the same whatever the key order of the JSON it came in. */
+export function fingerprintNewPet(pet: NewPet): string {
+  const canonical = JSON.stringify([pet.name, pet.categoryId, pet.status ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

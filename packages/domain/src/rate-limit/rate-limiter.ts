@@ -1,0 +1,68 @@
+import type { Clock } from '../clock/clock.js';
+
+/** Where a caller stands in its current window, for the RateLimit response headers. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitDecision extends RateLimitState {
+  allowed: boolean;
+}
+
+export interface RateLimiter {
+  consume(subject: string): RateLimitDecision;
+}
+
+export interface FixedWindowOptions {
+  limit: number;
+  windowSeconds: number;
+  clock: Clock;
+}
+
+/**
+ * A fixed-window counter per subject (an API key), kept in this process: with several instances
+ * behind a load balancer each one enforces the budget on its own share of the traffic.
+ * One limiter serves every door, so switching door does not buy a client more requests.
+ */
+export class FixedWindowRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windowMs: number;
+  private lastSweep = 0;
+
+  constructor(private readonly options: FixedWindowOptions) {
+    this.windowMs = options.windowSeconds * 1000;
+  }
+
+  consume(subject: string): RateLimitDecision {
+    const now = this.options.clock.now().getTime();
+    this.sweep(now);
+    const start = now - (now % this.windowMs);
+    let window = this.windows.get(subject);
+    if (!window || window.start !== start) {
+      window = { start, count: 0 };
+      this.windows.set(subject, window);
+    }
+    const allowed = window.count < this.options.limit;
+    if (allowed) window.count += 1;
+    return {
+      allowed,
+      limit: this.options.limit,
+      remaining: this.options.limit - window.count,
+      resetSeconds: Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)),
+      windowSeconds: this.options.windowSeconds,
+    };
+  }
+
+  /** Forgets windows that have ended, at most once per window, so idle keys cost no memory. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [subject, window] of this.windows) {
+      if (window.start + this.windowMs <= now) this.windows.delete(subject);
+    }
+  }
+}
