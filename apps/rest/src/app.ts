@@ -2,18 +2,36 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { createBaseApp, readJsonBody, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
+import { buildDocsRouter } from './docs/docs-page.js';
 import { idFromPath, listInputFromQuery } from './list-query.js';
 import { nextPageLink } from './next-link.js';
+import { apiServers, type ServerConfig } from './openapi/api-servers.js';
+import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
-export type RestDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'maxBodyBytes' | 'publicBaseUrl'>;
+export type RestDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'maxBodyBytes' | 'publicBaseUrl'> & {
+  /**
+   * The environments the published document lists (a Runtime carries them as `config`);
+   * when absent, the defaults of PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL.
+   */
+  config?: ServerConfig;
+};
 
 export const REST_PREFIX = '/v1';
+export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 
-/** The contract's three operations under /v1. */
+/** The contract's three operations under /v1, and the document that describes them. */
 export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<AuthState>({ prefix: REST_PREFIX });
   const auth = requireApiKey(deps.authenticate);
+  const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
+
+  // Before any key check: the contract itself is public.
+  router.get('/openapi.json', (ctx) => {
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = openApiJson;
+  });
 
   router.get('/pets', auth, async (ctx) => {
     const input = listInputFromQuery(ctx.query);
@@ -24,7 +42,10 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
 
   router.post('/pets', auth, async (ctx) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
-    const pet = await deps.pets.create(body);
+    const pet = await deps.pets.create(body, {
+      idempotencyKey: ctx.get('Idempotency-Key') || undefined,
+      accountId: ctx.state.principal.accountId,
+    });
     ctx.status = 201;
     ctx.set('Location', `${apiBase}/pets/${pet.id}`);
     ctx.body = pet;
@@ -45,15 +66,21 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   return router;
 }
 
-/** Mounts the REST door on an app: its routes, then 405 with `Allow` for other methods on them. */
+/**
+ * Mounts the REST door on an app: its routes, 405 with `Allow` for other methods on them, and the
+ * interactive reference at /docs. Nothing here needs a key but the three operations.
+ */
 export function mountRest(app: Koa, deps: RestDeps): void {
   const router = buildRestRouter(deps);
+  const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config));
   app.use(router.routes());
   app.use(router.allowedMethods());
+  app.use(docs.routes());
+  app.use(docs.allowedMethods());
 }
 
 /** The REST door alone, for running it without the other doors. */
-export function buildRestApp(deps: DoorDeps, ready?: () => Promise<boolean>): Koa {
+export function buildRestApp(deps: DoorDeps & Pick<RestDeps, 'config'>, ready?: () => Promise<boolean>): Koa {
   const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
   mountRest(app, deps);
   return app;

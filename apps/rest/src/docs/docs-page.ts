@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import Router from '@koa/router';
+import type { ApiServer } from '../openapi/openapi-document.js';
+
+export const DOCS_PATH = '/docs';
+
+/** Swagger UI's browser bundle and stylesheet, from the swagger-ui-dist package, served by this server. */
+const require = createRequire(import.meta.url);
+const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
+  'swagger-ui-bundle.js': { file: require.resolve('swagger-ui-dist/swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  'swagger-ui.css': { file: require.resolve('swagger-ui-dist/swagger-ui.css'), type: 'text/css; charset=utf-8' },
+  'favicon-32x32.png': { file: require.resolve('swagger-ui-dist/favicon-32x32.png'), type: 'image/png' },
+};
+
+const assetCache = new Map<string, Buffer>();
+const asset = (name: string, file: string): Buffer => {
+  let content = assetCache.get(name);
+  if (!content) assetCache.set(name, (content = readFileSync(file)));
+  return content;
+};
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>Pet Store API reference</title>
+    <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+    <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+  </head>
+  <body>
+    <div id="api-reference"></div>
+    <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+    <script src="${DOCS_PATH}/init.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * validatorUrl: null keeps Swagger UI from sending the document to validator.swagger.io (its
+ * default); the base layout leaves out the top bar that loads any URL typed into it.
+ */
+const initScript = (documentUrl: string): string => `window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(documentUrl)},
+  dom_id: '#api-reference',
+  layout: 'BaseLayout',
+  presets: [SwaggerUIBundle.presets.apis],
+  validatorUrl: null,
+  deepLinking: true,
+  displayOperationId: true,
+  displayRequestDuration: true,
+  persistAuthorization: false,
+  withCredentials: false,
+});
+`;
+
+/**
+ * The page may load only what this server serves, and "Try it out" may call only this server and
+ * the environments the document names; no CDN, font service or telemetry is ever reached.
+ */
+function contentSecurityPolicy(servers: readonly ApiServer[]): string {
+  const origins = new Set<string>();
+  for (const server of servers) {
+    if (/^https?:\/\//.test(server.url)) origins.add(new URL(server.url).origin);
+  }
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${[...origins].map((origin) => ` ${origin}`).join('')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** GET /docs: an interactive reference of the served OpenAPI document. No key is needed. */
+export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[]): Router {
+  const router = new Router({ prefix: DOCS_PATH });
+  const csp = contentSecurityPolicy(servers);
+  const init = initScript(documentPath);
+
+  router.get('/', (ctx) => {
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = PAGE;
+  });
+  router.get('/init.js', (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = init;
+  });
+  router.get('/:asset', async (ctx, next) => {
+    const name = ctx.params['asset'] ?? '';
+    const found = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+    if (!found) return next();
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.type = found.type;
+    ctx.body = asset(name, found.file);
+  });
+  return router;
+}

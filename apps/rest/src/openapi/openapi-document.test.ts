@@ -1,0 +1,211 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { GET_PET_DEPRECATION, ListQuery, MAX_INT64_SUPPORTED, NewPet, Pet } from '@petstore/domain';
+import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { deprecationHeaders } from '../deprecation-headers.js';
+import { nextPageLink } from '../next-link.js';
+import { deref, doc, schemaValidator } from '../testing/document-schemas.js';
+
+type Json = Record<string, unknown>;
+
+/** The domain schema as JSON Schema, less the keywords an OpenAPI document does not repeat. */
+const fromZod = (schema: z.ZodType, io: 'input' | 'output' = 'output'): Json => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** Resolves every `$ref` in a schema, so it can be compared keyword by keyword. */
+const resolved = (schema: unknown): unknown => {
+  const value = deref(schema);
+  if (Array.isArray(value)) return value.map(resolved);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolved(inner)]));
+};
+
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+);
+const operation = (id: string) => {
+  const found = operations.find((entry) => entry.operation['operationId'] === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found.operation;
+};
+const parameter = (id: string, name: string): Json => {
+  const found = (operation(id).parameters ?? []).map((p) => deref(p)).find((p) => p['name'] === name);
+  if (!found) throw new Error(`no parameter ${name} on ${id}`);
+  return found;
+};
+const bodySchema = (id: string): unknown =>
+  deref<{ content: Record<string, { schema: unknown }> }>(operation(id)['requestBody']).content['application/json']?.schema;
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(() => validator.resolveRefs()).not.toThrow();
+  });
+
+  it('holds JSON Schemas that a strict 2020-12 validator compiles', () => {
+    const valid = schemaValidator();
+    for (const name of Object.keys(doc.components['schemas'] ?? {})) {
+      expect(() => valid({ $ref: `#/components/schemas/${name}` }, null), name).not.toThrow();
+    }
+  });
+
+  it('names the three operations of the contract, each behind the bearer scheme', () => {
+    expect(operations.map(({ method, path, operation: op }) => [method, path, op['operationId']])).toEqual([
+      ['get', '/pets', 'listPets'],
+      ['post', '/pets', 'createPet'],
+      ['get', '/pets/{petId}', 'getPet'],
+    ]);
+    expect(doc.components['securitySchemes']?.['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { operation: op } of operations) expect(op['security']).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('lists production and staging as servers', () => {
+    expect(doc['servers']).toEqual([
+      { url: expect.stringMatching(/^https:\/\/.*\/v1$/), description: 'Production' },
+      { url: expect.stringMatching(/^https:\/\/.*\/v1$/), description: 'Staging' },
+    ]);
+  });
+});
+
+describe('the document and the domain schemas', () => {
+  it('bound NewPet as the domain does', () => {
+    expect(resolved(bodySchema('createPet'))).toMatchObject(fromZod(NewPet));
+    expect(operation('createPet')['requestBody']).toMatchObject({ required: true });
+  });
+
+  it('bound Pet as the domain does', () => {
+    const created = deref<{ content: Record<string, { schema: unknown }> }>(operation('createPet').responses['201']);
+    expect(resolved(created.content['application/json']?.schema)).toMatchObject(fromZod(Pet));
+    const listed = deref<{ content: Record<string, { schema: unknown }> }>(operation('listPets').responses['200']);
+    expect(resolved(listed.content['application/json']?.schema)).toMatchObject({ type: 'array', items: fromZod(Pet) });
+  });
+
+  it('bound the list query as the domain does', () => {
+    const query = fromZod(ListQuery, 'input') as { properties: Record<string, Json> };
+    for (const [name, schema] of Object.entries(query.properties)) {
+      const documented = parameter('listPets', name);
+      expect(documented, name).toMatchObject({ in: 'query', required: false });
+      expect(resolved(documented['schema']), name).toMatchObject(schema);
+    }
+    expect((operation('listPets').parameters ?? []).length).toBe(Object.keys(query.properties).length);
+  });
+
+  it('bound petId as the domain bounds every id', () => {
+    const petId = parameter('getPet', 'petId');
+    expect(petId).toMatchObject({ in: 'path', required: true });
+    expect(resolved(petId['schema'])).toEqual({
+      ...fromZod(NewPet.shape.categoryId),
+      format: 'int64',
+      description: expect.any(String),
+    });
+    expect(resolved(petId['schema'])).toMatchObject({ maximum: MAX_INT64_SUPPORTED });
+  });
+
+  describe('accept and refuse the same values', () => {
+    const valid = schemaValidator();
+    const newPetSchema = bodySchema('createPet');
+    const agree = (value: unknown) => expect(valid(newPetSchema, value), JSON.stringify(value)).toBe(NewPet.safeParse(value).success);
+    const { minLength, maxLength } = fromZod(NewPet.shape.name) as { minLength: number; maxLength: number };
+    const { minimum, maximum } = fromZod(NewPet.shape.categoryId) as { minimum: number; maximum: number };
+
+    it('for names at and around the length bounds', () => {
+      for (const length of [minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1]) {
+        agree({ name: 'x'.repeat(length), categoryId: 1 });
+        agree({ name: ` ${'y'.repeat(Math.max(0, length - 2))} `, categoryId: 1 });
+      }
+    });
+
+    it('for a one-character name of every character in the Basic Multilingual Plane', () => {
+      // The domain refuses names that trim to nothing; the document says so with a pattern.
+      const pattern = deref<{ pattern: string }>(doc.components['schemas']?.['PetName']).pattern;
+      const documented = new RegExp(pattern);
+      const disagreements: string[] = [];
+      for (let code = 0; code <= 0xffff; code += 1) {
+        if (code >= 0xd800 && code <= 0xdfff) continue;
+        const name = String.fromCharCode(code);
+        if (documented.test(name) !== NewPet.shape.name.safeParse(name).success) disagreements.push(code.toString(16));
+      }
+      expect(disagreements).toEqual([]);
+      agree({ name: '\u3000\ufeff\u2028', categoryId: 1 });
+      agree({ name: ' \u00a0x', categoryId: 1 });
+    });
+
+    it('for categoryIds at and around the bounds, and values of other types', () => {
+      for (const categoryId of [minimum - 1, minimum, minimum + 1, maximum - 1, maximum, maximum + 1, 1.5, -1, '7', null, true, 2 ** 63]) {
+        agree({ name: 'Rex', categoryId });
+      }
+    });
+
+    it('for every status, others, missing fields and unknown fields', () => {
+      for (const status of [...NewPet.shape.status.unwrap().options, 'lost', 'SOLD', '', null]) agree({ name: 'Rex', categoryId: 1, status });
+      for (const value of [{}, { name: 'Rex' }, { categoryId: 1 }, { name: 'Rex', categoryId: 1, id: 5 }, [], 'Rex', null]) agree(value);
+    });
+  });
+});
+
+describe('the document and the REST door', () => {
+  it('dates getPet\'s removal as the domain does', () => {
+    const getPet = operation('getPet');
+    const sunsetDay = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
+    expect(getPet['deprecated']).toBe(true);
+    expect(getPet['x-sunset']).toBe(sunsetDay);
+    expect(getPet['description']).toContain(sunsetDay);
+    expect(deref(doc.components['headers']?.['Sunset'])).toMatchObject({ schema: { const: GET_PET_DEPRECATION.sunset.toUTCString() } });
+  });
+
+  it('gives every getPet response the deprecation headers the door sends', () => {
+    const valid = schemaValidator();
+    for (const base of ['', 'https://api.petstore.example']) {
+      const sent = deprecationHeaders(`${base}/v1`);
+      for (const [status, response] of Object.entries(operation('getPet').responses)) {
+        const headers = deref<{ headers: Record<string, unknown> }>(response).headers;
+        for (const [name, value] of Object.entries(sent)) {
+          const header = deref<{ required: boolean; schema: unknown }>(headers[name]);
+          expect(header.required, `${status} ${name}`).toBe(true);
+          expect(valid(header.schema, value), `${status} ${name}: ${value}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('describes the next-page Link header the door sends', () => {
+    const valid = schemaValidator();
+    const header = deref<{ schema: unknown }>(doc.components['headers']?.['NextLink']);
+    expect(valid(header.schema, nextPageLink('/v1', { limit: 5, status: 'sold' }, 'abc'))).toBe(true);
+    expect(valid(header.schema, nextPageLink('https://api.petstore.example/v1', {}, 'abc'))).toBe(true);
+  });
+
+  it('gives each error status the code the HTTP layer sends with it', () => {
+    const codeFor = (status: number) =>
+      Object.entries(HTTP_STATUS_BY_CODE).find(([, mapped]) => mapped === status)?.[0] ?? describeStatus(status).code;
+    for (const { operation: op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const schema = deref<{ content: Record<string, { schema: unknown }> }>(response).content['application/json']?.schema;
+        const errorSchema = deref<{ allOf: unknown[]; properties: { code: { const: string }; status: { const: number } } }>(schema);
+        expect(errorSchema.allOf, `${String(op['operationId'])} ${status}`).toEqual([{ $ref: '#/components/schemas/Error' }]);
+        expect(errorSchema.properties, `${String(op['operationId'])} ${status}`).toEqual({
+          code: { const: codeFor(Number(status)) },
+          status: { const: Number(status) },
+        });
+      }
+    }
+  });
+
+  it('documents 401 with WWW-Authenticate, 500 and 503 with Retry-After on every operation', () => {
+    for (const { operation: op } of operations) {
+      const responses = op.responses;
+      for (const status of ['400', '401', '429', '500', '503']) expect(responses, `${String(op['operationId'])}`).toHaveProperty(status);
+      expect(deref<{ headers: Json }>(responses['401']).headers).toHaveProperty('WWW-Authenticate');
+      expect(deref<{ headers: Json }>(responses['503']).headers).toHaveProperty('Retry-After');
+      expect(deref<{ headers: Json }>(responses['429']).headers).toHaveProperty('Retry-After');
+    }
+  });
+});
