@@ -1,13 +1,20 @@
 import { DomainError, type PetStore } from '@petstore/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildGraphqlApp } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
-import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
+import { listen, startGraphql, testDoorDeps, type Listening, type TestGraphql } from './testing/start-graphql.js';
 
-let door: TestGraphql | undefined;
+let running: Listening | undefined;
 afterEach(async () => {
-  await door?.close();
-  door = undefined;
+  await running?.close();
+  running = undefined;
 });
+
+async function start(store: PetStore): Promise<TestGraphql> {
+  const door = await startGraphql({ store });
+  running = door;
+  return door;
+}
 
 /** A store whose every call fails with `error`, as a broken database driver would. */
 function failingStore(error: Error): PetStore {
@@ -19,7 +26,7 @@ function failingStore(error: Error): PetStore {
 
 describe('errors the door did not expect', () => {
   it('are answered as "internal error" without their message or stack, and logged with their cause', async () => {
-    door = await startGraphql({ store: failingStore(new Error('connection to 10.0.0.7:27017 refused for user admin')) });
+    const door = await start(failingStore(new Error('connection to 10.0.0.7:27017 refused for user admin')));
     const answer = await postGraphql(door.url, { query: '{ pets { id } }', key: door.apiKey });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -31,8 +38,21 @@ describe('errors the door did not expect', () => {
     ]);
   });
 
+  it('are masked when the key check itself fails, before any field runs', async () => {
+    const { deps, apiKey, logged } = await testDoorDeps();
+    deps.authenticate = async () => {
+      throw new Error('key store: socket hang up');
+    };
+    const listening = await listen(buildGraphqlApp(deps).callback());
+    running = listening;
+    const answer = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ errors: [{ message: 'internal error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    expect(logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'key store: socket hang up' }) })]);
+  });
+
   it('are masked in mutations too', async () => {
-    door = await startGraphql({ store: failingStore(new TypeError("Cannot read properties of undefined (reading 'insertOne')")) });
+    const door = await start(failingStore(new TypeError("Cannot read properties of undefined (reading 'insertOne')")));
     const answer = await postGraphql(door.url, { query: 'mutation { addPet(input: { name: "Rex", categoryId: "1" }) { id } }', key: door.apiKey });
     expect(JSON.stringify(answer.body)).not.toMatch(/insertOne|TypeError|stack/);
     expect(answer.body.errors?.[0]?.message).toBe('internal error');
@@ -41,7 +61,7 @@ describe('errors the door did not expect', () => {
 
 describe('domain errors about the whole request', () => {
   it('set the HTTP status, Retry-After and extensions.retryAfter when the database is unavailable', async () => {
-    door = await startGraphql({ store: failingStore(new DomainError('service_unavailable', 'the database is unavailable', { retryAfterSeconds: 7 })) });
+    const door = await start(failingStore(new DomainError('service_unavailable', 'the database is unavailable', { retryAfterSeconds: 7 })));
     const answer = await postGraphql(door.url, { query: '{ pets { id } }', key: door.apiKey });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('7');

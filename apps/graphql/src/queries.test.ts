@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { postGraphql } from './testing/graphql-call.js';
+import { postGraphql, type GraphqlAnswer } from './testing/graphql-call.js';
 import { addPets, numberedPets, PET_FIELDS, type PetView } from './testing/pet-fixtures.js';
 import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
 
@@ -8,6 +8,8 @@ beforeEach(async () => {
   door = await startGraphql();
 });
 afterEach(() => door.close());
+
+type PageAnswer = GraphqlAnswer<{ petsPage: { pets: PetView[]; nextCursor: string | null } }>;
 
 const query = <T>(text: string, variables?: Record<string, unknown>) =>
   postGraphql<T>(door.url, { query: text, key: door.apiKey, ...(variables && { variables }) });
@@ -74,10 +76,7 @@ describe('Query.petsPage', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const answer: Awaited<ReturnType<typeof query<{ petsPage: { pets: PetView[]; nextCursor: string | null } }>>> = await query(
-        `query Page($after: String) { petsPage(limit: 3, after: $after) { pets { ${PET_FIELDS} } nextCursor } }`,
-        { after },
-      );
+      const answer: PageAnswer = await query(`query Page($after: String) { petsPage(limit: 3, after: $after) { pets { ${PET_FIELDS} } nextCursor } }`, { after });
       const page = answer.body.data?.petsPage;
       if (!page) throw new Error(JSON.stringify(answer.body.errors));
       seen.push(...page.pets);

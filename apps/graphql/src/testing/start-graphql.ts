@@ -1,32 +1,30 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { AccountService, createAuthenticator, PetService, systemClock, type PetStore } from '@petstore/domain';
+import type { DoorDeps } from '@petstore/http';
 import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { pino } from 'pino';
 import { buildGraphqlApp } from '../app.js';
 import type { GraphqlOptions } from '../graphql-options.js';
 
-export interface TestGraphql {
-  /** Full URL of the /graphql endpoint. */
-  url: string;
-  origin: string;
+export interface TestDoorDeps {
+  deps: DoorDeps;
+  /** A valid key, made through the account service. */
   apiKey: string;
   /** Parsed JSON lines the door logged at error level. */
   logged: Array<Record<string, unknown>>;
-  close(): Promise<void>;
 }
 
-export interface TestGraphqlSetup {
-  options?: GraphqlOptions;
+export interface TestDoorSetup {
   /** Replaces the memory store, e.g. with one that fails. */
   store?: PetStore;
   maxBodyBytes?: number;
   publicBaseUrl?: string;
 }
 
-/** The GraphQL door alone on a loopback port, over the embedded store, with a real API key. */
-export async function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
+/** A door's dependencies over the embedded store, with a real key and a log the test can read. */
+export async function testDoorDeps(setup: TestDoorSetup = {}): Promise<TestDoorDeps> {
   const memory = new MemoryPetStore();
   const keys = new MemoryKeyStore();
   const accounts = new AccountService({ keys, clock: systemClock });
@@ -39,24 +37,43 @@ export async function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGr
       done();
     },
   });
-  const app = buildGraphqlApp(
-    {
-      pets: new PetService({ pets: setup.store ?? memory, ids: memory, clock: systemClock }),
-      authenticate: createAuthenticator(keys),
-      logger: pino({ level: 'error' }, sink),
-      maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
-      publicBaseUrl: setup.publicBaseUrl ?? '',
-    },
-    setup.options,
-  );
-  const server = createServer(app.callback());
+  const deps: DoorDeps = {
+    pets: new PetService({ pets: setup.store ?? memory, ids: memory, clock: systemClock }),
+    authenticate: createAuthenticator(keys),
+    logger: pino({ level: 'error' }, sink),
+    maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
+    publicBaseUrl: setup.publicBaseUrl ?? '',
+  };
+  return { deps, apiKey: key, logged };
+}
+
+export interface Listening {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves a request listener on a free loopback port. */
+export async function listen(handler: RequestListener): Promise<Listening> {
+  const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `${origin}/graphql`,
-    origin,
-    apiKey: key,
-    logged,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+export interface TestGraphql extends Listening, Omit<TestDoorDeps, 'deps'> {
+  /** Full URL of the /graphql endpoint. */
+  url: string;
+}
+
+export interface TestGraphqlSetup extends TestDoorSetup {
+  options?: GraphqlOptions;
+}
+
+/** The GraphQL door alone (buildGraphqlApp), as its main.ts runs it. */
+export async function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
+  const { deps, apiKey, logged } = await testDoorDeps(setup);
+  const listening = await listen(buildGraphqlApp(deps, setup.options).callback());
+  return { ...listening, url: `${listening.origin}/graphql`, apiKey, logged };
 }
