@@ -1,3 +1,4 @@
+import { fixedClock } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { postGraphql, type GraphqlAnswer } from './testing/graphql-call.js';
 import { addPets, numberedPets, PET_FIELDS, type PetView } from './testing/pet-fixtures.js';
@@ -123,5 +124,16 @@ describe('Query.pet', () => {
         extensions: { code: 'BAD_USER_INPUT' },
       }),
     ]);
+  });
+
+  it('answers GONE once the removal date has passed', async () => {
+    const afterSunset = await startGraphql({ clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+    try {
+      const answer = await postGraphql(afterSunset.url, { query: '{ pet(id: "1") { id } }', key: afterSunset.apiKey });
+      expect(answer.body.data).toEqual({ pet: null });
+      expect(answer.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/removed on 2030-12-05/), extensions: { code: 'GONE' } });
+    } finally {
+      await afterSunset.close();
+    }
   });
 });

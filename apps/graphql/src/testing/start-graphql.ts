@@ -1,7 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { AccountService, createAuthenticator, PetService, systemClock, type PetStore } from '@petstore/domain';
+import { AccountService, createAuthenticator, PetService, systemClock, type Clock, type PetStore } from '@petstore/domain';
 import type { DoorDeps } from '@petstore/http';
 import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { pino } from 'pino';
@@ -21,6 +21,8 @@ export interface TestDoorSetup {
   store?: PetStore;
   maxBodyBytes?: number;
   publicBaseUrl?: string;
+  /** The service's clock, e.g. one past the sunset of `pet(id:)`. */
+  clock?: Clock;
 }
 
 /** A door's dependencies over the embedded store, with a real key and a log the test can read. */
@@ -38,7 +40,7 @@ export async function testDoorDeps(setup: TestDoorSetup = {}): Promise<TestDoorD
     },
   });
   const deps: DoorDeps = {
-    pets: new PetService({ pets: setup.store ?? memory, ids: memory, clock: systemClock }),
+    pets: new PetService({ pets: setup.store ?? memory, ids: memory, clock: setup.clock ?? systemClock }),
     authenticate: createAuthenticator(keys),
     logger: pino({ level: 'error' }, sink),
     maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
