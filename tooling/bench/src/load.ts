@@ -1,0 +1,99 @@
+import autocannon from 'autocannon';
+import type { IncomingHttpHeaders } from 'node:http';
+import { cpuSeconds } from './pinning.js';
+import { percentileOfSorted, SampleBuffer } from './stats.js';
+
+export interface LoadRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: IncomingHttpHeaders;
+  body?: string;
+  /** When set, any response body that differs is a failure. */
+  expectBody?: string;
+}
+
+export interface LoadSettings {
+  seconds: number;
+  connections: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  /** Latency percentiles in milliseconds, from every response's own time (not autocannon's 1 ms buckets). */
+  p50Ms: number;
+  p99Ms: number;
+  /** Share of one CPU the server process used during the run (1 = saturated). */
+  serverCpu: number;
+  /**
+   * Share of one CPU this process (autocannon) used: near 1 means the load generator, not the
+   * server, set the pace, and ratios to that baseline understate the gap.
+   */
+  loadCpu: number;
+  /** Why the run does not count: non-2xx answers, socket errors, timeouts or unexpected bodies. */
+  failure: string | undefined;
+}
+
+/** Drives one server with autocannon for a fixed time and keeps every response's latency. */
+export async function runLoad(request: LoadRequest, settings: LoadSettings, serverPid?: number): Promise<LoadResult> {
+  const latencies = new SampleBuffer();
+  let firstError: string | undefined;
+  const serverCpuBefore = serverPid === undefined ? undefined : cpuSeconds(serverPid);
+  const loadCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: request.url,
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined && { body: request.body }),
+        ...(request.expectBody !== undefined && { expectBody: request.expectBody }),
+        connections: settings.connections,
+        pipelining: 1,
+        duration: settings.seconds,
+        timeout: 10,
+      },
+      (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('reqError', (error: unknown) => {
+      firstError ??= error instanceof Error ? error.message : String(error);
+    });
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const serverCpuAfter = serverPid === undefined ? undefined : cpuSeconds(serverPid);
+  const serverCpu = serverCpuBefore === undefined || serverCpuAfter === undefined ? Number.NaN : (serverCpuAfter - serverCpuBefore) / seconds;
+  const sorted = latencies.sorted();
+  return {
+    requests: sorted.length,
+    seconds,
+    requestsPerSecond: sorted.length / seconds,
+    p50Ms: percentileOfSorted(sorted, 0.5),
+    p99Ms: percentileOfSorted(sorted, 0.99),
+    serverCpu,
+    loadCpu: (loadCpu.user + loadCpu.system) / 1e6 / seconds,
+    failure: describeFailure(result, firstError),
+  };
+}
+
+/** Any answer but 2xx, any error or timeout, any body other than the expected one fails the run. */
+export function describeFailure(
+  result: Pick<autocannon.Result, 'non2xx' | 'errors' | 'timeouts' | 'mismatches' | 'statusCodeStats'>,
+  firstError?: string,
+): string | undefined {
+  const problems: string[] = [];
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, stats]) => `${stats.count ?? 0}×${code}`);
+    problems.push(`${result.non2xx} non-2xx responses${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`);
+  }
+  if (result.errors > 0) {
+    problems.push(`${result.errors} errors (${result.timeouts} timeouts)${firstError ? `: ${firstError}` : ''}`);
+  }
+  if (result.mismatches > 0) problems.push(`${result.mismatches} responses with an unexpected body`);
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}

@@ -1,0 +1,59 @@
+import type { LoadResult } from './load.js';
+import { median, medianPairedRatio } from './stats.js';
+import type { TargetSpec } from './targets.js';
+
+/** What became of one target in a run. */
+export interface TargetOutcome {
+  spec: TargetSpec;
+  status: 'measured' | 'skipped' | 'failed';
+  /** Why it was skipped or failed. */
+  note?: string;
+  /** One entry per round, in round order; undefined for a round it did not run in. */
+  rounds: (LoadResult | undefined)[];
+  peakRssBytes?: number;
+  heapBytesPerPet?: number;
+  seedMs?: number;
+}
+
+export interface TargetSummary {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpu: number;
+  loadCpu: number;
+  /** Median per-round req/s ratio to the baseline; NaN without one. */
+  rpsRatio: number;
+  /** Median per-round p50 ratio to the baseline; NaN without one. */
+  p50Ratio: number;
+}
+
+const metric = (outcome: TargetOutcome | undefined, pick: (r: LoadResult) => number) =>
+  (outcome?.rounds ?? []).map((round) => (round ? pick(round) : undefined));
+
+const defined = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined);
+
+/** Medians over rounds, and ratios to the baseline paired round by round. */
+export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | undefined): TargetSummary {
+  const usable = baseline?.status === 'measured' ? baseline : undefined;
+  return {
+    rps: median(defined(metric(outcome, (r) => r.requestsPerSecond))),
+    p50Ms: median(defined(metric(outcome, (r) => r.p50Ms))),
+    p99Ms: median(defined(metric(outcome, (r) => r.p99Ms))),
+    serverCpu: median(defined(metric(outcome, (r) => r.serverCpu))),
+    loadCpu: median(defined(metric(outcome, (r) => r.loadCpu))),
+    rpsRatio: usable ? medianPairedRatio(metric(outcome, (r) => r.requestsPerSecond), metric(usable, (r) => r.requestsPerSecond)) : Number.NaN,
+    p50Ratio: usable ? medianPairedRatio(metric(outcome, (r) => r.p50Ms), metric(usable, (r) => r.p50Ms)) : Number.NaN,
+  };
+}
+
+/** req/s of `a` over req/s of `b`, paired round by round (for ratios between two targets). */
+export function pairedRpsRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
+  if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
+  return medianPairedRatio(metric(a, (r) => r.requestsPerSecond), metric(b, (r) => r.requestsPerSecond));
+}
+
+/** p50 of `a` over p50 of `b`, paired round by round. */
+export function pairedP50Ratio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
+  if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
+  return medianPairedRatio(metric(a, (r) => r.p50Ms), metric(b, (r) => r.p50Ms));
+}

@@ -1,0 +1,19 @@
+/** The pets every server under test holds, so every list answers the same 20 pets. */
+
+export const LIST_SIZE = 20;
+
+const STATUSES = ['available', 'pending', 'sold'] as const;
+
+export interface BenchPet {
+  name: string;
+  categoryId: number;
+  status: (typeof STATUSES)[number];
+}
+
+/** The n-th pet (from 1) as sent to a create: a stable name, a small category and a status. */
+export function benchPet(n: number): BenchPet {
+  return { name: `Pet ${n}`, categoryId: 1 + (n % 7), status: STATUSES[n % STATUSES.length] as BenchPet['status'] };
+}
+
+/** The body of the benchmark's creates. */
+export const NEW_PET_BODY = JSON.stringify({ name: 'Bench pet', categoryId: 3, status: 'available' });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { moduleOf, samplesWithin, summarizeProfile, type CpuProfile } from './profile-summary.js';
+
+const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber });
+
+// (root) → handle (koa) → parse (zod) ; (root) → (garbage collector) ; (root) → (idle)
+const profile: CpuProfile = {
+  nodes: [
+    { id: 1, callFrame: frame('(root)'), children: [2, 4, 5] },
+    { id: 2, callFrame: frame('handle', 'file:///w/node_modules/.pnpm/koa@3.1.0/node_modules/koa/lib/application.js', 9), children: [3] },
+    { id: 3, callFrame: frame('parse', 'file:///w/node_modules/.pnpm/zod@4.1.0/node_modules/zod/v4/core/parse.js', 41) },
+    { id: 4, callFrame: frame('(garbage collector)') },
+    { id: 5, callFrame: frame('(idle)') },
+  ],
+  // 6 busy samples (2 in handle, 3 in parse, 1 in GC) and 4 idle.
+  samples: [2, 3, 3, 5, 5, 4, 2, 3, 5, 5],
+};
+
+describe('summarizeProfile', () => {
+  const summary = summarizeProfile(profile);
+
+  it('counts idle apart and gives shares of busy samples', () => {
+    expect(summary.samples).toBe(10);
+    expect(summary.idle).toBeCloseTo(0.4);
+    expect(summary.topSelf[0]).toEqual({ frame: 'parse zod/v4/core/parse.js:42', module: 'zod', share: 0.5 });
+  });
+
+  it('credits a caller with its callees in inclusive time', () => {
+    const handle = summary.topInclusive.find((f) => f.frame.startsWith('handle'));
+    expect(handle?.share).toBeCloseTo(5 / 6);
+    expect(handle?.module).toBe('koa');
+  });
+
+  it('groups self time by module', () => {
+    expect(summary.byModule.map((m) => m.module)).toEqual(['zod', 'koa', '(garbage collector)']);
+  });
+});
+
+describe('moduleOf', () => {
+  it('names node built-ins, packages, scoped packages and workspace folders', () => {
+    expect(moduleOf('node:_http_server', 'f')).toBe('node:_http_server');
+    expect(moduleOf('node:internal/streams/writable', 'f')).toBe('node:internal/streams');
+    expect(moduleOf('file:///w/node_modules/.pnpm/@koa+router@15/node_modules/@koa/router/dist/x.js', 'f')).toBe('@koa/router');
+    expect(moduleOf('file:///work/main/packages/domain/dist/pet/pet-service.js', 'f')).toBe('@petstore/domain');
+    expect(moduleOf('', '(program)')).toBe('(program)');
+  });
+});
+
+describe('samplesWithin', () => {
+  const timed: CpuProfile = { ...profile, startTime: 1000, timeDeltas: [10, 10, 10, 10, 10, 10, 10, 10, 10, 10] };
+
+  it('keeps only the samples stamped inside a window', () => {
+    // Sample i is stamped 1000 + 10 × (i + 1).
+    expect(samplesWithin(timed, [[1015, 1040]])).toEqual([3, 3, 5]);
+    expect(samplesWithin(timed, [[1000, 1010], [1095, 2000]])).toEqual([2, 5]);
+  });
+
+  it('keeps every sample without windows or timestamps', () => {
+    expect(samplesWithin(timed, undefined)).toHaveLength(10);
+    expect(samplesWithin(profile, [[0, 1]])).toHaveLength(10);
+  });
+});

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+import { createServer } from 'node:http';
+import { Long, MongoClient } from 'mongodb';
+import { benchPet, LIST_SIZE } from '../pets.js';
+import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
+
+/**
+ * Baseline D0: node:http and the official driver alone, running the list query every door's
+ * MongoDB store runs (`find({}).sort({_id: 1}).limit(21)` on `pets`) and answering JSON.
+ * Its database holds the same 20 pets, stored as the MongoDB adapter stores them (int64 ids).
+ */
+const uri = process.env['MONGODB_URI'];
+const dbName = process.env['BENCH_DB'];
+if (!uri || !dbName) throw new Error('d0 needs MONGODB_URI and BENCH_DB');
+
+interface PetRow {
+  _id: number;
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+
+const client = await new MongoClient(uri).connect();
+const pets = client.db(dbName).collection<PetRow>('pets');
+if ((await pets.countDocuments({})) === 0) {
+  await pets.insertMany(
+    Array.from({ length: LIST_SIZE }, (_, i) => {
+      const pet = benchPet(i + 1);
+      return { _id: Long.fromNumber(i + 1), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status } as never;
+    }),
+  );
+}
+
+const server = createServer((_req, res) => {
+  pets
+    .find({})
+    .sort({ _id: 1 })
+    .limit(LIST_SIZE + 1)
+    .toArray()
+    .then((rows) => {
+      const body = JSON.stringify(
+        rows.slice(0, LIST_SIZE).map((row) => ({ id: row._id, name: row.name, categoryId: row.categoryId, status: row.status })),
+      );
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    })
+    .catch(() => {
+      res.writeHead(500).end();
+    });
+});
+
+serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, async () => {
+  await closeServer(server);
+  await client.close();
+});

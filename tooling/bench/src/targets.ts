@@ -1,0 +1,146 @@
+import type { LoadRequest } from './load.js';
+import { LIST_SIZE, NEW_PET_BODY } from './pets.js';
+import type { ServerEntry } from './server-process.js';
+import type { ReadyMessage } from './servers/ipc.js';
+
+export const SCALE_SMALL = 'scale.small';
+export const SCALE_LARGE = 'scale.large';
+export const SMALL_SCALE_PETS = 1000;
+
+export type Store = 'memory' | 'mongodb';
+export type Door = 'baseline' | 'rest' | 'graphql' | 'trpc';
+/** What the one check before the load expects back. */
+export type Expect = 'list' | 'pet' | 'created';
+
+export interface TargetSpec {
+  id: string;
+  label: string;
+  store: Store;
+  door: Door;
+  entry: ServerEntry;
+  /** Pets the server holds; 20 unless a scaling target. */
+  pets: number;
+  /** Seed straight into the embedded store and measure heap per pet (scaling targets). */
+  scale: boolean;
+  /** Target whose req/s this one is divided by, in the same round. */
+  baselineId: string | null;
+  expect: Expect;
+  /** Every answer is the same text, so autocannon checks each body against the first. */
+  sameBodyEveryTime: boolean;
+  request(server: { baseUrl: string; ready: ReadyMessage }): LoadRequest;
+}
+
+const GRAPHQL_LIST_QUERY = JSON.stringify({ query: '{ pets { id name categoryId status } }' });
+const TRPC_LIST_INPUT = encodeURIComponent(JSON.stringify({ limit: LIST_SIZE }));
+
+const bearer = (ready: ReadyMessage) => ({ authorization: `Bearer ${ready.apiKey ?? ''}` });
+const json = { 'content-type': 'application/json' };
+
+type Door3 = Omit<TargetSpec, 'id' | 'store' | 'baselineId' | 'pets' | 'scale' | 'entry'> & { key: string };
+
+/** The five door operations measured on each store. */
+const DOOR_TARGETS: Door3[] = [
+  {
+    key: 'rest.list',
+    label: 'REST `GET /v1/pets`',
+    door: 'rest',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets`, method: 'GET', headers: bearer(ready) }),
+  },
+  {
+    key: 'graphql.list',
+    label: 'GraphQL `{ pets { … } }`',
+    door: 'graphql',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: ({ baseUrl, ready }) => ({
+      url: `${baseUrl}/graphql`,
+      method: 'POST',
+      headers: { ...bearer(ready), ...json },
+      body: GRAPHQL_LIST_QUERY,
+    }),
+  },
+  {
+    key: 'trpc.list',
+    label: 'tRPC `pets.list`',
+    door: 'trpc',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/trpc/pets.list?input=${TRPC_LIST_INPUT}`, method: 'GET', headers: bearer(ready) }),
+  },
+  {
+    key: 'rest.create',
+    label: 'REST `POST /v1/pets`',
+    door: 'rest',
+    expect: 'created',
+    sameBodyEveryTime: false,
+    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets`, method: 'POST', headers: { ...bearer(ready), ...json }, body: NEW_PET_BODY }),
+  },
+  {
+    key: 'rest.get',
+    label: 'REST `GET /v1/pets/{id}`',
+    door: 'rest',
+    expect: 'pet',
+    sameBodyEveryTime: true,
+    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets/${ready.petId ?? 1}`, method: 'GET', headers: bearer(ready) }),
+  },
+];
+
+const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry): TargetSpec => ({
+  id,
+  label,
+  store,
+  door: 'baseline',
+  entry,
+  pets: LIST_SIZE,
+  scale: false,
+  baselineId: null,
+  expect: 'list',
+  sameBodyEveryTime: true,
+  request: ({ baseUrl }) => ({ url: `${baseUrl}/`, method: 'GET', headers: {} }),
+});
+
+const scaleTarget = (id: string, pets: number, baselineId: string | null): TargetSpec => ({
+  ...(DOOR_TARGETS[0] as Door3),
+  id,
+  label: `REST \`GET /v1/pets\`, ${pets.toLocaleString('en-US')} pets stored`,
+  store: 'memory',
+  entry: 'gateway',
+  pets,
+  scale: true,
+  baselineId,
+});
+
+/** Every target of a run, baselines first within each store. */
+export function allTargets(scalePets: number): TargetSpec[] {
+  const doors = (store: Store, baselineId: string): TargetSpec[] =>
+    DOOR_TARGETS.map(({ key, ...target }) => ({
+      ...target,
+      id: `${store}.${key}`,
+      store,
+      entry: 'gateway',
+      pets: LIST_SIZE,
+      scale: false,
+      baselineId,
+    }));
+  return [
+    listBaseline('memory.b0', 'B0: `node:http`, precomputed JSON', 'memory', 'b0'),
+    ...doors('memory', 'memory.b0'),
+    scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, null),
+    scaleTarget(SCALE_LARGE, scalePets, SCALE_SMALL),
+    listBaseline('mongodb.d0', 'D0: `node:http` + driver `find`', 'mongodb', 'd0'),
+    ...doors('mongodb', 'mongodb.d0'),
+  ];
+}
+
+/**
+ * The targets BENCH_ONLY asks for (ids or id prefixes, comma-separated), with the baselines they
+ * are divided by; every target when `only` is empty.
+ */
+export function selectTargets(targets: TargetSpec[], only: string[]): TargetSpec[] {
+  if (only.length === 0) return targets;
+  const wanted = new Set(targets.filter((t) => only.some((prefix) => t.id === prefix || t.id.startsWith(`${prefix}.`))).map((t) => t.id));
+  for (const target of targets) if (wanted.has(target.id) && target.baselineId) wanted.add(target.baselineId);
+  return targets.filter((t) => wanted.has(t.id));
+}
