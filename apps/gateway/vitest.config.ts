@@ -1,6 +1,11 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // One graphql instance for our code and Apollo's (see apps/graphql/vitest.config.ts).
+    alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }],
+  },
   test: {
     globalSetup: ['@petstore/testdb/global-setup'],
     testTimeout: 30_000,

@@ -1,14 +1,17 @@
 import type Koa from 'koa';
-import { createBaseApp, type DoorDeps } from '@petstore/http';
+import { graphqlOptionsFromConfig, mountGraphql } from '@petstore/graphql';
+import { createBaseApp } from '@petstore/http';
 import { mountRest } from '@petstore/rest';
+import type { Runtime } from '@petstore/runtime';
+import { mountTrpc } from '@petstore/trpc';
 
-export interface GatewayDeps extends DoorDeps {
-  ready(): Promise<boolean>;
-}
+export type GatewayDeps = Runtime;
 
 /** All doors on one Koa app over one service, so a pet added through any door is the same pet in the others. */
-export function buildGateway(deps: GatewayDeps): Koa {
+export async function buildGateway(deps: GatewayDeps): Promise<Koa> {
   const app = createBaseApp({ logger: deps.logger, ready: deps.ready });
   mountRest(app, deps);
+  await mountGraphql(app, deps, graphqlOptionsFromConfig(deps.config));
+  mountTrpc(app, deps);
   return app;
 }

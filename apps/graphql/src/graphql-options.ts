@@ -21,3 +21,16 @@ export function resolveGraphqlOptions(options: GraphqlOptions = {}): ResolvedGra
     limits: resolveGraphqlLimits(options.limits),
   };
 }
+
+/** The door's options from the service configuration: introspection and landing page on outside production unless set. */
+export function graphqlOptionsFromConfig(config: {
+  PETSTORE_ENV: string;
+  PETSTORE_GRAPHQL_INTROSPECTION?: boolean | undefined;
+  PETSTORE_GRAPHQL_LANDING_PAGE?: boolean | undefined;
+}): GraphqlOptions {
+  const outsideProduction = config.PETSTORE_ENV !== 'production';
+  return {
+    introspection: config.PETSTORE_GRAPHQL_INTROSPECTION ?? outsideProduction,
+    landingPage: config.PETSTORE_GRAPHQL_LANDING_PAGE ?? outsideProduction,
+  };
+}

@@ -1,6 +1,6 @@
 export { buildGraphqlApp, mountGraphql, type GraphqlDeps, type GraphqlDoor } from './app.js';
 export { GRAPHQL_PATH } from './graphql-middleware.js';
-export type { GraphqlOptions } from './graphql-options.js';
+export { graphqlOptionsFromConfig, type GraphqlOptions } from './graphql-options.js';
 export { DEFAULT_GRAPHQL_LIMITS, type GraphqlLimits } from './limits/graphql-limits.js';
 export { GRAPHQL_FAILURE_BY_CODE } from './domain-errors.js';
 export type { GraphqlContext } from './context.js';

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { runMain } from '@petstore/runtime';
 import { buildGraphqlApp } from './app.js';
+import { graphqlOptionsFromConfig } from './graphql-options.js';
 
-await runMain('GraphQL /graphql', (runtime) => {
-  const development = runtime.config.PETSTORE_ENV === 'development';
-  return buildGraphqlApp(runtime, { introspection: development, landingPage: development }, runtime.ready).callback();
-});
+await runMain('GraphQL /graphql', (runtime) =>
+  buildGraphqlApp(runtime, graphqlOptionsFromConfig(runtime.config), runtime.ready).callback(),
+);

@@ -16,6 +16,13 @@ const integer = (min: number, max: number, fallback: number) =>
       .transform((value) => value ?? fallback),
   );
 
+const flag = optionalText.pipe(
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+);
+
 export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
 export const DEFAULT_STAGING_URL = 'https://staging.api.petstore.example/v1';
 
@@ -60,6 +67,9 @@ const ConfigSchema = z.object({
   PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
   PETSTORE_RATE_LIMIT: integer(0, 1_000_000, 6000),
   PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
+  /** Both default to on outside production. */
+  PETSTORE_GRAPHQL_INTROSPECTION: flag,
+  PETSTORE_GRAPHQL_LANDING_PAGE: flag,
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   ),

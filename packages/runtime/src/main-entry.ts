@@ -7,7 +7,10 @@ import { announce, serve } from './serve.js';
  * The body of every app's main.ts: config, runtime, listen, shut down on SIGTERM/SIGINT.
  * A bad configuration ends the process with one clear line and exit code 78 (EX_CONFIG).
  */
-export async function runMain(doors: string, build: (runtime: Runtime) => RequestListener): Promise<void> {
+export async function runMain(
+  doors: string,
+  build: (runtime: Runtime) => RequestListener | Promise<RequestListener>,
+): Promise<void> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime(loadConfig(process.env));
@@ -18,7 +21,7 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Reques
     }
     throw error;
   }
-  const running = await serve(build(runtime), runtime);
+  const running = await serve(await build(runtime), runtime);
   announce(runtime, running.port, doors);
   runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {

@@ -31,7 +31,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
   });
   const runtime = await createRuntime(config, options.clock && { clock: options.clock });
   const apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
-  const running = await serve(buildGateway(runtime).callback(), runtime);
+  const running = await serve((await buildGateway(runtime)).callback(), runtime);
   return {
     baseUrl: `http://127.0.0.1:${running.port}`,
     apiKey,

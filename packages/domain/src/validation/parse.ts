@@ -12,7 +12,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, sub
 }
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[], subject: string): string {
-  return issues.map((issue) => describeIssue(issue, subject)).join('; ');
+  // A value can break several checks that share one rule text: say it once.
+  return [...new Set(issues.map((issue) => describeIssue(issue, subject)))].join('; ');
 }
 
 function describeIssue(issue: z.core.$ZodIssue, subject: string): string {
