@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { createBaseApp, readJsonBody, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
@@ -17,12 +18,18 @@ export type RestDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'maxBodyBytes' |
 };
 
 export const REST_PREFIX = '/v1';
+
+/**
+ * Every method Node accepts, so that one a resource lacks gets 405 with `Allow` (RFC 9110 §15.5.6)
+ * rather than the router's 501, which says the server knows the method for no resource at all.
+ */
+export const KNOWN_METHODS: readonly string[] = METHODS;
 export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 
 /** The contract's three operations under /v1, and the document that describes them. */
 export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
-  const router = new Router<AuthState>({ prefix: REST_PREFIX });
+  const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const auth = requireApiKey(deps.authenticate);
   const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
@@ -72,7 +79,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
  */
 export function mountRest(app: Koa, deps: RestDeps): void {
   const router = buildRestRouter(deps);
-  const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config));
+  const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config), KNOWN_METHODS);
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(docs.routes());

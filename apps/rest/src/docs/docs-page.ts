@@ -78,8 +78,8 @@ function contentSecurityPolicy(servers: readonly ApiServer[]): string {
 }
 
 /** GET /docs: an interactive reference of the served OpenAPI document. No key is needed. */
-export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[]): Router {
-  const router = new Router({ prefix: DOCS_PATH });
+export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[], methods: readonly string[]): Router {
+  const router = new Router({ prefix: DOCS_PATH, methods: [...methods] });
   const csp = contentSecurityPolicy(servers);
   const init = initScript(documentPath);
 

@@ -108,6 +108,15 @@ describe('the document and the domain schemas', () => {
     expect(resolved(petId['schema'])).toMatchObject({ maximum: MAX_INT64_SUPPORTED });
   });
 
+  it('gives examples the domain accepts', () => {
+    const schemas = doc.components['schemas'] ?? {};
+    const examples = (name: string) => (schemas[name]?.['examples'] ?? []) as unknown[];
+    expect(examples('NewPet').length).toBeGreaterThan(0);
+    for (const example of examples('NewPet')) expect(NewPet.safeParse(example).success, JSON.stringify(example)).toBe(true);
+    for (const example of examples('Pet')) expect(Pet.safeParse(example).success, JSON.stringify(example)).toBe(true);
+    expect(ListQuery.safeParse({ limit: parameter('listPets', 'limit')['example'], status: parameter('listPets', 'status')['example'] }).success).toBe(true);
+  });
+
   describe('accept and refuse the same values', () => {
     const valid = schemaValidator();
     const newPetSchema = bodySchema('createPet');
@@ -189,8 +198,9 @@ describe('the document and the REST door', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
         const schema = deref<{ content: Record<string, { schema: unknown }> }>(response).content['application/json']?.schema;
-        const errorSchema = deref<{ allOf: unknown[]; properties: { code: { const: string }; status: { const: number } } }>(schema);
+        const errorSchema = deref<{ allOf: unknown[]; required: string[]; properties: Json }>(schema);
         expect(errorSchema.allOf, `${String(op['operationId'])} ${status}`).toEqual([{ $ref: '#/components/schemas/Error' }]);
+        expect(errorSchema.required).toEqual(['code', 'status']);
         expect(errorSchema.properties, `${String(op['operationId'])} ${status}`).toEqual({
           code: { const: codeFor(Number(status)) },
           status: { const: Number(status) },
