@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
 describe('the generated types', () => {
-  it('are what `pnpm codegen` makes of the published document today', async () => {
+  it('are what `pnpm codegen` makes of the published document today', { timeout: 60_000 }, async () => {
     const document = fileURLToPath(import.meta.resolve('@petstore/rest/openapi.json'));
     const cli = join(require.resolve('openapi-typescript/package.json'), '..', 'bin', 'cli.js');
     const dir = await mkdtemp(join(tmpdir(), 'petstore-client-'));

@@ -128,6 +128,8 @@ describe('the document and the domain schemas', () => {
       for (const length of [minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1]) {
         agree({ name: 'x'.repeat(length), categoryId: 1 });
         agree({ name: ` ${'y'.repeat(Math.max(0, length - 2))} `, categoryId: 1 });
+        // Both count code points, not UTF-16 units: a character outside the BMP is one character.
+        agree({ name: '\u{1F415}'.repeat(length), categoryId: 1 });
       }
     });
 
