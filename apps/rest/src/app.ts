@@ -50,7 +50,8 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   router.post('/pets', auth, async (ctx) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
     const pet = await deps.pets.create(body, {
-      idempotencyKey: ctx.get('Idempotency-Key') || undefined,
+      // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
+      idempotencyKey: ctx.request.headers['idempotency-key'] as string | undefined,
       accountId: ctx.state.principal.accountId,
     });
     ctx.status = 201;

@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Add a pet
-         * @description Adds an animal to the catalogue. The service assigns its `id`. A `status` is stored only when one is sent; none is invented.
+         * @description Adds an animal to the catalogue. The service assigns its `id`. A `status` is stored only when one is sent; none is invented. Send an `Idempotency-Key` to make retrying safe.
          */
         post: operations["createPet"];
         delete?: never;
@@ -135,6 +135,12 @@ export interface components {
             /** @constant */
             status: 405;
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+        ConflictError: {
+            /** @constant */
+            code: "conflict";
+            /** @constant */
+            status: 409;
+        } & WithRequired<components["schemas"]["Error"], "code" | "status">;
         GoneError: {
             /** @constant */
             code: "gone";
@@ -200,6 +206,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["MethodNotAllowedError"];
+            };
+        };
+        /** @description The `Idempotency-Key` was already used with a different pet. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ConflictError"];
             };
         };
         /** @description The request body is larger than the configured limit (16 KiB by default). */
@@ -273,6 +288,11 @@ export interface components {
          * @example 1
          */
         PetId: components["schemas"]["Int64Id"];
+        /**
+         * @description Makes a retried create safe: a create with a key this account used before, with the same pet, answers 201 with the pet the first one created instead of adding another; with a different pet it is refused with 409. Keys are remembered for at least 24 hours. Any unique value works, such as a UUID.
+         * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
@@ -354,7 +374,13 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retried create safe: a create with a key this account used before, with the same pet, answers 201 with the pet the first one created instead of adding another; with a different pet it is refused with 409. Keys are remembered for at least 24 hours. Any unique value works, such as a UUID.
+                 * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -382,6 +408,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
