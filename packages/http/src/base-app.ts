@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { errorEnvelope } from './error-envelope.js';
+import { requestReport } from './observability/request-report.js';
 
 export interface BaseAppOptions {
   logger: Logger;
@@ -18,10 +19,12 @@ export function createBaseApp(options: BaseAppOptions): Koa {
   app.use(errorEnvelope(options.logger));
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz' && ctx.method === 'GET') {
+      requestReport(ctx.req).operation('ops', 'healthz');
       ctx.body = { status: 'ok' };
       return;
     }
     if (ctx.path === '/readyz' && ctx.method === 'GET') {
+      requestReport(ctx.req).operation('ops', 'readyz');
       const ready = options.ready ? await options.ready().catch(() => false) : true;
       ctx.status = ready ? 200 : 503;
       ctx.body = ready ? { status: 'ready' } : { code: 'service_unavailable', message: 'not ready', status: 503 };

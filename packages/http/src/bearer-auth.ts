@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Authenticate, Principal } from '@petstore/domain';
+import { requestReport } from './observability/request-report.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 export interface AuthState {
@@ -11,6 +12,7 @@ export function requireApiKey(authenticate: Authenticate): Middleware<AuthState>
   return async (ctx, next) => {
     const principal = await authenticate(ctx.get('Authorization') || undefined);
     ctx.state.principal = principal;
+    requestReport(ctx.req).authenticated(principal);
     if (principal.rateLimit) ctx.set(rateLimitHeaders(principal.rateLimit));
     await next();
   };

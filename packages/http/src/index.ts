@@ -8,3 +8,4 @@ export * from './problem.js';
 export * from './base-app.js';
 export * from './door-deps.js';
 export * from './rate-limit-headers.js';
+export * from './observability/index.js';
