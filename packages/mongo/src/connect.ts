@@ -12,6 +12,13 @@ export interface MongoOptions {
   dbName: string;
   /** How long an operation waits for a reachable server before failing as unavailable. Default 5000. */
   serverSelectionTimeoutMS?: number;
+  /**
+   * How long connecting, and then waiting for any one reply on an open connection, may take before
+   * the operation fails as unavailable. Default: the server selection timeout. Without it a database
+   * that stops answering (a hung host, a dropped network) would hold requests for the driver's
+   * defaults: 30 s to connect, and no limit on a reply.
+   */
+  socketTimeoutMS?: number;
   /** Ids claimed per block by this instance. Default 1000. */
   idBlockSize?: number;
 }
@@ -34,8 +41,14 @@ const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   let client: MongoClient;
   try {
+    const selection = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
+    const socket = options.socketTimeoutMS ?? selection;
     client = new MongoClient(options.uri, {
-      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS,
+      serverSelectionTimeoutMS: selection,
+      connectTimeoutMS: socket,
+      socketTimeoutMS: socket,
+      // A request waiting for a pooled connection is bounded the same way.
+      waitQueueTimeoutMS: selection,
     });
   } catch (error) {
     // Thrown while parsing the URI, by the driver or by its URL parser (whose errors are not MongoErrors).

@@ -1,5 +1,5 @@
 import { DomainError } from '@petstore/domain';
-import { MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
+import { MongoDriverError, MongoNetworkError, MongoNotConnectedError, MongoServerError } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { isDuplicateKeyError, toDomainError, withDriverErrors } from './driver-errors.js';
 
@@ -10,6 +10,7 @@ describe('toDomainError', () => {
     ['a network error', new MongoNetworkError(DRIVER_TEXT)],
     ['a not-connected error', new MongoNotConnectedError(DRIVER_TEXT)],
     ['a server error labelled retryable (a stepdown)', withLabel(new MongoServerError({ code: 189, errmsg: DRIVER_TEXT }))],
+    ['a wait for a pooled connection that timed out', named(new MongoDriverError(DRIVER_TEXT), 'WaitQueueTimeoutError')],
   ])('reports %s as service_unavailable, retry after 2 seconds, without driver text', (_, driverError) => {
     const mapped = toDomainError(driverError);
     expect(mapped).toBeInstanceOf(DomainError);
@@ -48,5 +49,10 @@ describe('isDuplicateKeyError', () => {
 
 function withLabel(error: MongoServerError): MongoServerError {
   error.addErrorLabel('RetryableWriteError');
+  return error;
+}
+
+function named(error: MongoDriverError, name: string): MongoDriverError {
+  Object.defineProperty(error, 'name', { value: name });
   return error;
 }

@@ -27,6 +27,8 @@ function isUnavailable(error: MongoError): boolean {
     error instanceof MongoTopologyClosedError ||
     error instanceof MongoClientClosedError ||
     error instanceof MongoOperationTimeoutError ||
+    // Every pooled connection stayed busy for waitQueueTimeoutMS (the class is not exported).
+    error.name === 'WaitQueueTimeoutError' ||
     // Servers label stepdowns and shutdowns this way.
     error.hasErrorLabel(MongoErrorLabel.RetryableWriteError)
   );
