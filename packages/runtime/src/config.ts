@@ -35,6 +35,31 @@ const apiBaseUrl = (fallback: string) =>
       .default(fallback),
   );
 
+/** Comma-separated exact origins such as https://shop.example.com; scheme, host and port only. */
+const originList = optionalText.pipe(
+  z
+    .string()
+    .transform((text) => text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, {
+          error: 'must be a comma-separated list of exact origins such as https://shop.example.com (scheme, host and port; no path, no *)',
+        }),
+      ),
+    )
+    .optional()
+    .transform((origins) => origins ?? []),
+);
+
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting the service reads, from the environment only, checked once at start-up. */
 const ConfigSchema = z.object({
   PETSTORE_ENV: optionalText.pipe(
@@ -65,6 +90,20 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+  /** Node's `maxHeaderSize`: larger request heads are refused with 431. */
+  PETSTORE_MAX_HEADER_BYTES: integer(1024, 256 * 1024, 16 * 1024),
+  PETSTORE_CORS_ORIGINS: originList,
+  /** Production refuses the embedded store (it loses every pet on exit) unless this says otherwise. */
+  PETSTORE_ALLOW_EMBEDDED_STORE: flag,
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  PETSTORE_METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
+      .optional(),
+  ),
+  /** How long a shutdown waits for requests in flight before closing their connections. */
+  PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
   PETSTORE_RATE_LIMIT: integer(0, 1_000_000, 6000),
   PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
   /** Both default to on outside production. */
@@ -73,6 +112,16 @@ const ConfigSchema = z.object({
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   ),
+}).superRefine((config, context) => {
+  if (config.PETSTORE_ENV === 'production' && !config.MONGODB_URI && config.PETSTORE_ALLOW_EMBEDDED_STORE !== true) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MONGODB_URI'],
+      message:
+        'is required when PETSTORE_ENV is production: the embedded store loses every pet and key on exit ' +
+        '(set PETSTORE_ALLOW_EMBEDDED_STORE=true to run on it anyway)',
+    });
+  }
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,11 +1,19 @@
 import type { RequestListener } from 'node:http';
+import { isDomainError } from '@petstore/domain';
 import { ConfigError, loadConfig } from './config.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { announce, serve } from './serve.js';
 
+/** sysexits.h: a bad configuration, and a service (the database) that is not there. */
+export const EXIT_CONFIG = 78;
+export const EXIT_UNAVAILABLE = 69;
+
 /**
  * The body of every app's main.ts: config, runtime, listen, shut down on SIGTERM/SIGINT.
- * A bad configuration ends the process with one clear line and exit code 78 (EX_CONFIG).
+ * What stops a start ends the process with one clear line, never a stack trace: a bad
+ * configuration with exit code 78, a database that cannot be reached with 69, so that the
+ * supervisor (systemd, Kubernetes) restarts it with back-off until the database is there.
+ * Once running, an outage is answered with 503s and the service recovers by itself.
  */
 export async function runMain(
   doors: string,
@@ -15,19 +23,34 @@ export async function runMain(
   try {
     runtime = await createRuntime(loadConfig(process.env));
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
+    if (error instanceof ConfigError) stop(EXIT_CONFIG, error.message);
+    if (isDomainError(error) && error.code === 'service_unavailable') {
+      stop(EXIT_UNAVAILABLE, 'cannot start: the database at MONGODB_URI did not answer within MONGODB_TIMEOUT_MS; is it running and reachable?');
     }
+    if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
   const running = await serve(await build(runtime), runtime);
   announce(runtime, running.port, doors);
   runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
-    runtime.logger.info({ signal }, 'shutting down');
-    void running.close().then(() => process.exit(0));
+    runtime.logger.info({ signal, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down');
+    void running.close().then(
+      () => {
+        runtime.logger.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        runtime.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+function stop(code: number, message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
 }

@@ -19,7 +19,10 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
     const mongo = await connectMongo({
       uri: config.MONGODB_URI,
       dbName: config.MONGODB_DB,
+      // One bound for finding a server, connecting, a pooled connection and each reply: a request
+      // meets an unreachable or hung database as a 503 after this long, not the driver's 30 s.
       serverSelectionTimeoutMS: config.MONGODB_TIMEOUT_MS,
+      socketTimeoutMS: config.MONGODB_TIMEOUT_MS,
     });
     return {
       kind: 'mongodb',
