@@ -11,6 +11,7 @@ import { GRAPHQL_PATH } from './graphql-middleware.js';
 import { landingPagePlugin } from './landing-page.js';
 import { operationLimitsRule } from './limits/operation-limits-rule.js';
 import { maskInternalErrors } from './mask-internal-errors.js';
+import { operationReportPlugin } from './operation-report.js';
 import { createResolvers } from './resolvers.js';
 import { loadSchemaSdl } from './schema.js';
 
@@ -41,6 +42,7 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
       options.landingPage ? landingPagePlugin(`${deps.publicBaseUrl || '<BASE_URL>'}${GRAPHQL_PATH}`) : ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
+      operationReportPlugin(),
     ],
   });
 }

@@ -1,9 +1,21 @@
 import type { Authenticate, Principal } from '@petstore/domain';
+import type { RequestReport } from '@petstore/http';
 import { callDomain } from './domain-errors.js';
 
 /** What every resolver may rely on: the caller was authenticated before the document was parsed. */
 export interface GraphqlContext {
   principal: Principal;
+  /** The request's `Idempotency-Key` header, for `addPet`. */
+  idempotencyKey: string | undefined;
+  /** Where the door reports operations, the caller and deprecated calls for the access log and metrics. */
+  report: RequestReport;
+}
+
+/** What the context is built from: the parts of the HTTP request the resolvers may use. */
+export interface GraphqlRequestParts {
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  report: RequestReport;
 }
 
 /**
@@ -12,7 +24,9 @@ export interface GraphqlContext {
  * the answer is HTTP 401 `UNAUTHENTICATED` with `WWW-Authenticate` (see domain-errors.ts).
  */
 export function authenticatedContext(authenticate: Authenticate) {
-  return async (authorization: string | undefined): Promise<GraphqlContext> => ({
-    principal: await callDomain(() => authenticate(authorization)),
-  });
+  return async ({ authorization, idempotencyKey, report }: GraphqlRequestParts): Promise<GraphqlContext> => {
+    const principal = await callDomain(() => authenticate(authorization));
+    report.authenticated(principal);
+    return { principal, idempotencyKey, report };
+  };
 }

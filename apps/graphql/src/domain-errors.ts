@@ -1,6 +1,7 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { HeaderMap } from '@apollo/server';
 import { isDomainError, type DomainError, type ErrorCode } from '@petstore/domain';
+import { rateLimitHeaders } from '@petstore/http';
 import { GraphQLError } from 'graphql';
 
 interface GraphqlFailure {
@@ -31,6 +32,7 @@ export function toGraphqlError(error: DomainError): GraphQLError {
   const retryAfter = error.retryAfterSeconds;
   const headers = new HeaderMap(Object.entries(failure.headers ?? {}));
   if (retryAfter !== undefined) headers.set('retry-after', String(retryAfter));
+  if (error.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(error.rateLimit))) headers.set(name.toLowerCase(), value);
   return new GraphQLError(error.message, {
     originalError: error,
     extensions: {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
+import { rateLimitHeaders, requestReport } from '@petstore/http';
 import type { Context, Middleware } from 'koa';
-import type { GraphqlContext } from './context.js';
+import type { GraphqlContext, GraphqlRequestParts } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { GraphqlHttpFailure } from './graphql-http-failure.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
@@ -12,7 +13,7 @@ export interface GraphqlMiddlewareOptions {
   maxBodyBytes: number;
   maxBatch: number;
   /** Builds the resolvers' context; Apollo calls it after CSRF checks and before parsing. */
-  context: (authorization: string | undefined) => Promise<GraphqlContext>;
+  context: (request: GraphqlRequestParts) => Promise<GraphqlContext>;
 }
 
 /**
@@ -23,6 +24,8 @@ export interface GraphqlMiddlewareOptions {
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== GRAPHQL_PATH) return next();
+    const report = requestReport(ctx.req);
+    report.claim('graphql');
     let body: unknown;
     try {
       body = await readGraphqlBody(ctx, options.maxBodyBytes, options.maxBatch);
@@ -32,8 +35,15 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     }
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(ctx, body),
-      context: () => options.context(ctx.get('Authorization') || undefined),
+      context: () =>
+        options.context({
+          authorization: ctx.get('Authorization') || undefined,
+          idempotencyKey: ctx.get('Idempotency-Key') || undefined,
+          report,
+        }),
     });
+    // Every authenticated answer tells the caller where it stands; a 429 already says so itself.
+    if (report.rateLimit) ctx.set(rateLimitHeaders(report.rateLimit));
     writeApolloResponse(ctx, response);
   };
 }
@@ -49,6 +59,10 @@ function toApolloRequest(ctx: Context, body: unknown): HTTPGraphQLRequest {
 function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void {
   ctx.body = response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator);
   ctx.status = response.status ?? 200;
-  for (const [name, value] of response.headers) ctx.set(name, value);
+  // Vary is added to, not replaced: the HTTP shell may already vary on Origin.
+  for (const [name, value] of response.headers) {
+    if (name === 'vary') ctx.vary(value);
+    else ctx.set(name, value);
+  }
   if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
 }

@@ -11,10 +11,17 @@ export function createResolvers(pets: PetService): Resolvers {
     Query: {
       pets: async (_root, args) => (await callDomain(() => pets.list(listInput(args)))).pets,
       petsPage: (_root, args) => callDomain(() => pets.list(listInput(args))),
-      pet: (_root, args) => callDomain(() => nullWhenNotFound(pets.get(idFromGraphql(args.id), 'id'))),
+      pet: (_root, args, context) => {
+        context.report.operation('graphql', 'pet', { deprecated: true });
+        return callDomain(() => nullWhenNotFound(pets.get(idFromGraphql(args.id), 'id')));
+      },
     },
     Mutation: {
-      addPet: (_root, args) => callDomain(() => pets.create(newPetInput(args.input))),
+      // The request's Idempotency-Key covers every addPet it carries: the same pet sent twice is one pet.
+      addPet: (_root, args, context) =>
+        callDomain(() =>
+          pets.create(newPetInput(args.input), { idempotencyKey: context.idempotencyKey, accountId: context.principal.accountId }),
+        ),
     },
     Pet: {
       id: (pet) => idToGraphql(pet.id),

@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { createBaseApp, readJsonBody, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
+import { createBaseApp, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
 import { idFromPath, listInputFromQuery } from './list-query.js';
@@ -40,14 +40,14 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     ctx.body = openApiJson;
   });
 
-  router.get('/pets', auth, async (ctx) => {
+  router.get('/pets', reportOperation('rest', 'listPets'), auth, async (ctx) => {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
     if (page.nextCursor) ctx.set('Link', nextPageLink(apiBase, input, page.nextCursor));
     ctx.body = page.pets;
   });
 
-  router.post('/pets', auth, async (ctx) => {
+  router.post('/pets', reportOperation('rest', 'createPet'), auth, async (ctx) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
     const pet = await deps.pets.create(body, {
       // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
@@ -61,6 +61,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
 
   router.get(
     '/pets/:petId',
+    reportOperation('rest', 'getPet', { deprecated: true }),
     async (ctx, next) => {
       ctx.set(deprecationHeaders(apiBase));
       await next();

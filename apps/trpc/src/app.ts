@@ -1,8 +1,9 @@
 import type Koa from 'koa';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { createBaseApp, type DoorDeps } from '@petstore/http';
+import { createBaseApp, requestReport, type DoorDeps } from '@petstore/http';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 import { logUnexpectedErrors } from './log-unexpected.js';
+import { responseHeaders } from './response-meta.js';
 import { appRouter } from './router.js';
 
 export type TrpcDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'logger' | 'maxBodyBytes'>;
@@ -18,6 +19,8 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
   const onError = logUnexpectedErrors(deps.logger);
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith(PATH_START)) return next();
+    const report = requestReport(ctx.req);
+    report.claim('trpc');
     ctx.respond = false; // tRPC writes the raw response itself
     // Koa starts every response at 404; tRPC only sets its own status over Node's default of 200.
     ctx.res.statusCode = 200;
@@ -26,12 +29,23 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
       req: ctx.req,
       res: ctx.res,
       path: ctx.path.slice(PATH_START.length),
-      createContext: ({ req }) => ({ pets: deps.pets, authenticate: deps.authenticate, authorization: req.headers.authorization }),
+      createContext: ({ req }) => ({
+        pets: deps.pets,
+        authenticate: deps.authenticate,
+        authorization: req.headers.authorization,
+        idempotencyKey: single(req.headers['idempotency-key']),
+        report,
+      }),
+      responseMeta: responseHeaders,
       maxBatchSize: MAX_BATCH_SIZE,
       maxBodySize: MAX_BATCH_SIZE * deps.maxBodyBytes,
       onError,
     });
   });
+}
+
+function single(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header.join(', ') : header;
 }
 
 /** Serves only the tRPC door, for running it without the other doors. */

@@ -29,7 +29,9 @@ export const petsRouter = router({
   create: protectedProcedure
     .input(serviceCheckedInput<NewPet>())
     .output(Pet)
-    .mutation(({ ctx, input }) => ctx.pets.create(input)),
+    .mutation(({ ctx, input }) =>
+      ctx.pets.create(input, { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId }),
+    ),
 
   /** @deprecated Removed on 2030-12-05; use pets.list with status */
   get: protectedProcedure

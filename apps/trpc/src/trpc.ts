@@ -24,7 +24,9 @@ const domainErrors = t.middleware(async ({ next }) => {
  * Every pet procedure goes through here. The bearer key is checked before the input
  * middleware runs, so a caller without a valid key learns nothing about the input rules.
  */
-export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next }) => {
+export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next, path, meta }) => {
+  ctx.report.operation('trpc', path, { deprecated: meta?.deprecated === true });
   const principal = await ctx.authenticate(ctx.authorization);
+  ctx.report.authenticated(principal);
   return next({ ctx: { principal } });
 });

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { AccountService, createAuthenticator, PetService, systemClock, type Clock, type PetStore } from '@petstore/domain';
+import { AccountService, createAuthenticator, FixedWindowRateLimiter, PetService, systemClock, type Clock, type PetStore } from '@petstore/domain';
 import type { DoorDeps } from '@petstore/http';
-import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { pino } from 'pino';
 import { buildGraphqlApp } from '../app.js';
 import type { GraphqlOptions } from '../graphql-options.js';
@@ -23,6 +23,8 @@ export interface TestDoorSetup {
   publicBaseUrl?: string;
   /** The service's clock, e.g. one past the sunset of `pet(id:)`. */
   clock?: Clock;
+  /** Requests per key per minute; unlimited when absent. */
+  rateLimit?: number;
 }
 
 /** A door's dependencies over the embedded store, with a real key and a log the test can read. */
@@ -40,8 +42,18 @@ export async function testDoorDeps(setup: TestDoorSetup = {}): Promise<TestDoorD
     },
   });
   const deps: DoorDeps = {
-    pets: new PetService({ pets: setup.store ?? memory, ids: memory, clock: setup.clock ?? systemClock }),
-    authenticate: createAuthenticator(keys),
+    pets: new PetService({
+      pets: setup.store ?? memory,
+      ids: memory,
+      idempotency: new MemoryIdempotencyStore(setup.clock ?? systemClock),
+      clock: setup.clock ?? systemClock,
+    }),
+    authenticate: createAuthenticator(
+      keys,
+      setup.rateLimit === undefined
+        ? {}
+        : { rateLimiter: new FixedWindowRateLimiter({ limit: setup.rateLimit, windowSeconds: 60, clock: systemClock }) },
+    ),
     logger: pino({ level: 'error' }, sink),
     maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
     publicBaseUrl: setup.publicBaseUrl ?? '',

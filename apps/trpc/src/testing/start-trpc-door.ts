@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import {
   AccountService,
   createAuthenticator,
+  FixedWindowRateLimiter,
   PetService,
   systemClock,
   type Clock,
   type IdSource,
   type PetStore,
 } from '@petstore/domain';
-import { MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { DEFAULT_MAX_BODY_BYTES } from '@petstore/http';
 import { pino } from 'pino';
 import { buildTrpcApp } from '../app.js';
@@ -20,6 +21,8 @@ export interface TrpcDoorOptions {
   /** Replaces the in-memory pet store, e.g. with one that fails. */
   store?: PetStore & IdSource;
   maxBodyBytes?: number;
+  /** Requests per key per minute; unlimited when absent. */
+  rateLimit?: number;
 }
 
 export interface RunningTrpcDoor {
@@ -41,13 +44,17 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
   const accounts = new AccountService({ keys, clock: systemClock });
   const account = await accounts.createAccount('trpc tests');
   const { key: apiKey } = await accounts.createKey(account.id);
-  const pets = new PetService({ pets: store, ids: store, clock: options.clock ?? systemClock });
+  const clock = options.clock ?? systemClock;
+  const pets = new PetService({ pets: store, ids: store, idempotency: new MemoryIdempotencyStore(clock), clock });
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
 
   const app = buildTrpcApp({
     pets,
-    authenticate: createAuthenticator(keys),
+    authenticate: createAuthenticator(
+      keys,
+      options.rateLimit === undefined ? {} : { rateLimiter: new FixedWindowRateLimiter({ limit: options.rateLimit, windowSeconds: 60, clock }) },
+    ),
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     publicBaseUrl: '',
