@@ -1,0 +1,37 @@
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { errorBody } from '../error-body.js';
+import type { PetstoreMetrics } from './metrics.js';
+import { RequestReport } from './request-report.js';
+
+/**
+ * Node's `clientError` handler: requests refused before they could be parsed, above all headers
+ * past `maxHeaderSize`, get the contract's JSON Error body (Node's own answer has none), and are
+ * logged and counted like any other request.
+ */
+export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      tooLarge
+        ? errorBody(431, 'headers_too_large', 'the request headers are too large')
+        : errorBody(400, 'invalid_request', 'the request is not valid HTTP'),
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+    const report = new RequestReport('unparsed');
+    report.operation('ops', 'unparsed');
+    metrics.observe(report, status, 0);
+    logger.info({ door: 'ops', operation: 'unparsed', status, reason: error.code }, 'request refused before parsing');
+  };
+}

@@ -1,0 +1,121 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { errorBody } from '../error-body.js';
+import { corsPolicy } from './cors.js';
+import type { PetstoreMetrics } from './metrics.js';
+import { requestReport, type RequestReport } from './request-report.js';
+import { securityHeaders } from './security-headers.js';
+
+export const METRICS_PATH = '/metrics';
+
+export interface HttpShellOptions {
+  logger: Logger;
+  metrics: PetstoreMetrics;
+  /** Exact origins allowed to call from a browser; empty for none. */
+  corsOrigins: readonly string[];
+  /** Whether the public address is https, for Strict-Transport-Security. */
+  https: boolean;
+  /** When set, /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
+}
+
+export interface HttpShell extends RequestListener {
+  /**
+   * Shutdown has begun: every answer not yet sent, and every later one, says `Connection: close`,
+   * so keep-alive clients reconnect elsewhere instead of sending to a server that is going away.
+   */
+  drain(): void;
+}
+
+/**
+ * What every request gets whichever door serves it, wrapped around the whole app so that no
+ * door can forget it: a request id, security and CORS headers, `Connection: close` while shutting
+ * down, /metrics, and on the way out one access-log line and the request metrics.
+ */
+export function httpShell(app: RequestListener, options: HttpShellOptions): HttpShell {
+  const cors = corsPolicy(options.corsOrigins);
+  const headers = Object.entries(securityHeaders({ https: options.https }));
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+  const shell = (req: IncomingMessage, res: ServerResponse): void => {
+    const started = process.hrtime.bigint();
+    const report = requestReport(req);
+    inFlight.add(res);
+    options.metrics.inFlight.inc();
+    res.once('close', () => {
+      inFlight.delete(res);
+      options.metrics.inFlight.dec();
+      finish(options, req, res, report, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    res.setHeader('X-Request-Id', report.requestId);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (draining) res.setHeader('Connection', 'close');
+    if (cors.apply(req, res)) return report.operation('ops', 'preflight');
+    if (pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);
+    app(req, res);
+  };
+  return Object.assign(shell, {
+    drain(): void {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
+  });
+}
+
+function finish(options: HttpShellOptions, req: IncomingMessage, res: ServerResponse, report: RequestReport, seconds: number): void {
+  // A client that went away before the answer was complete: 499 is the usual name for it.
+  const status = res.writableFinished ? res.statusCode : 499;
+  options.metrics.observe(report, status, seconds);
+  // Method, path, outcome and timing only: never headers (keys), query strings or bodies.
+  const line = {
+    requestId: report.requestId,
+    door: report.door ?? 'none',
+    operation: report.operationLabel,
+    method: req.method,
+    path: pathOf(req),
+    status,
+    durationMs: Math.round(seconds * 1e6) / 1e3,
+    ...(report.keyId !== undefined && { keyId: report.keyId }),
+  };
+  if (status >= 500) options.logger.warn(line, 'request');
+  else options.logger.info(line, 'request');
+}
+
+async function serveMetrics(req: IncomingMessage, res: ServerResponse, report: RequestReport, options: HttpShellOptions): Promise<void> {
+  report.operation('ops', 'metrics');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    return sendJson(res, 405, 'method_not_allowed', 'this method is not allowed on this resource');
+  }
+  if (options.metricsToken !== undefined && !sameSecret(req.headers.authorization, `Bearer ${options.metricsToken}`)) {
+    res.setHeader('WWW-Authenticate', 'Bearer realm="petstore-metrics"');
+    return sendJson(res, 401, 'unauthorized', 'the metrics need the PETSTORE_METRICS_TOKEN bearer token');
+  }
+  try {
+    const text = await options.metrics.render();
+    res.setHeader('Content-Type', options.metrics.contentType);
+    res.end(req.method === 'HEAD' ? undefined : text);
+  } catch (error) {
+    options.logger.error({ err: error, requestId: report.requestId }, 'metrics could not be rendered');
+    sendJson(res, 500, 'internal_error', 'internal error');
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, code: string, message: string): void {
+  res.statusCode = status;
+  res.end(JSON.stringify(errorBody(status, code, message)));
+}
+
+/** Compares digests, so the time taken says nothing about how much of the token was right. */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
