@@ -38,7 +38,8 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
       context: () =>
         options.context({
           authorization: ctx.get('Authorization') || undefined,
-          idempotencyKey: ctx.get('Idempotency-Key') || undefined,
+          // Present but empty is a bad key (400), as on REST, not an absent one.
+          idempotencyKey: ctx.request.headers['idempotency-key'] as string | undefined,
           report,
         }),
     });

@@ -21,6 +21,7 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
     if (!ctx.path.startsWith(PATH_START)) return next();
     const report = requestReport(ctx.req);
     report.claim('trpc');
+    const vary = ctx.response.get('Vary') || undefined;
     ctx.respond = false; // tRPC writes the raw response itself
     // Koa starts every response at 404; tRPC only sets its own status over Node's default of 200.
     ctx.res.statusCode = 200;
@@ -33,19 +34,16 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
         pets: deps.pets,
         authenticate: deps.authenticate,
         authorization: req.headers.authorization,
-        idempotencyKey: single(req.headers['idempotency-key']),
+        // Present but empty is a bad key (400), as on REST, not an absent one.
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
         report,
       }),
-      responseMeta: responseHeaders,
+      responseMeta: (meta) => responseHeaders(meta, vary),
       maxBatchSize: MAX_BATCH_SIZE,
       maxBodySize: MAX_BATCH_SIZE * deps.maxBodyBytes,
       onError,
     });
   });
-}
-
-function single(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header.join(', ') : header;
 }
 
 /** Serves only the tRPC door, for running it without the other doors. */

@@ -8,9 +8,11 @@ import type { TrpcContext } from './context.js';
  * authenticated answer, and `Retry-After` when a call was refused for a while (rate limit,
  * database unavailable), so HTTP clients and proxies need not read the error body to back off.
  */
-export function responseHeaders({ ctx, errors }: { ctx?: TrpcContext | undefined; errors: TRPCError[] }): {
-  headers?: Record<string, string>;
-} {
+export function responseHeaders(
+  { ctx, errors }: { ctx?: TrpcContext | undefined; errors: TRPCError[] },
+  /** What the response already varies on (the HTTP shell's `Origin`): tRPC would replace it with its own. */
+  vary?: string,
+): { headers: Headers } {
   const headers: Record<string, string> = {};
   let rateLimit: RateLimitState | undefined = ctx?.report.rateLimit;
   let retryAfter: number | undefined;
@@ -21,5 +23,8 @@ export function responseHeaders({ ctx, errors }: { ctx?: TrpcContext | undefined
   }
   if (rateLimit) Object.assign(headers, rateLimitHeaders(rateLimit));
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
-  return Object.keys(headers).length === 0 ? {} : { headers };
+  // A Headers object is appended to tRPC's own headers, so its Vary keeps both lists.
+  const result = new Headers(headers);
+  if (vary) result.append('Vary', vary);
+  return { headers: result };
 }

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPet, DOORS, listPets } from './testing/doors.js';
+import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
+
+const ALLOWED = 'https://shop.example.com';
+
+/** One answer of each door and of the probes, with what a browser would send. */
+async function answersOfEveryDoor(gw: OpsGateway, headers: Record<string, string> = {}): Promise<Array<[string, Response]>> {
+  const auth = { Authorization: `Bearer ${gw.apiKey}`, ...headers };
+  return [
+    ['rest', await fetch(`${gw.baseUrl}/v1/pets`, { headers: auth })],
+    ['graphql', await fetch(`${gw.baseUrl}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"query":"{ pets { id } }"}' })],
+    ['trpc', await fetch(`${gw.baseUrl}/trpc/pets.list`, { headers: auth })],
+    ['rest error', await fetch(`${gw.baseUrl}/v1/pets`, { headers })],
+    ['unknown path', await fetch(`${gw.baseUrl}/nowhere`, { headers })],
+    ['healthz', await fetch(`${gw.baseUrl}/healthz`, { headers })],
+  ];
+}
+
+describe('security headers', () => {
+  let gw: OpsGateway;
+  beforeAll(async () => {
+    gw = await startOpsGateway();
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it('are on every answer of every door', async () => {
+    for (const [name, response] of await answersOfEveryDoor(gw)) {
+      expect(response.headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), name).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options'), name).toBe('DENY');
+      expect(response.headers.get('cache-control'), name).toBe('no-store');
+      expect(response.headers.get('content-security-policy'), name).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security'), name).toBeNull();
+    }
+  });
+
+  it('leave the API reference and the GraphQL landing page their own policy', async () => {
+    const docs = await fetch(`${gw.baseUrl}/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(docs.headers.get('cache-control')).toBe('no-cache');
+    const landing = await fetch(`${gw.baseUrl}/graphql`, { headers: { Accept: 'text/html' } });
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  });
+
+  it('include Strict-Transport-Security when the public address is https', async () => {
+    const https = await startOpsGateway({ env: { PUBLIC_BASE_URL: 'https://pets.example.org' } });
+    try {
+      for (const [name, response] of await answersOfEveryDoor(https)) {
+        expect(response.headers.get('strict-transport-security'), name).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await https.close();
+    }
+  });
+});
+
+describe('CORS', () => {
+  let gw: OpsGateway;
+  beforeAll(async () => {
+    gw = await startOpsGateway({ env: { PETSTORE_CORS_ORIGINS: `${ALLOWED}, http://localhost:5173` } });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it('allows a configured origin on every door and exposes the headers clients read', async () => {
+    for (const [name, response] of await answersOfEveryDoor(gw, { Origin: ALLOWED })) {
+      expect(response.headers.get('access-control-allow-origin'), name).toBe(ALLOWED);
+      expect(response.headers.get('access-control-expose-headers'), name).toContain('RateLimit-Remaining');
+      expect(response.headers.get('vary'), name).toMatch(/origin/i);
+      expect(response.headers.get('access-control-allow-credentials'), name).toBeNull();
+    }
+  });
+
+  it('answers a preflight from a configured origin on every door', async () => {
+    for (const path of ['/v1/pets', '/graphql', '/trpc/pets.create']) {
+      const response = await fetch(`${gw.baseUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' },
+      });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('http://localhost:5173');
+      expect(response.headers.get('access-control-allow-methods'), path).toContain('POST');
+      expect(response.headers.get('access-control-allow-headers'), path).toMatch(/Authorization.*Content-Type.*Idempotency-Key/);
+    }
+  });
+
+  it('gives any other origin no CORS headers at all', async () => {
+    for (const [name, response] of await answersOfEveryDoor(gw, { Origin: 'https://evil.example.net' })) {
+      expect(response.headers.get('access-control-allow-origin'), name).toBeNull();
+      expect(response.headers.get('access-control-expose-headers'), name).toBeNull();
+    }
+    const preflight = await fetch(`${gw.baseUrl}/v1/pets`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example.com.evil.net', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.status).not.toBe(204);
+  });
+
+  it('is off by default', async () => {
+    const plain = await startOpsGateway();
+    try {
+      const response = await fetch(`${plain.baseUrl}/v1/pets`, { headers: { Origin: ALLOWED, Authorization: `Bearer ${plain.apiKey}` } });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('still serves the doors normally', async () => {
+    for (const door of DOORS) {
+      expect((await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Cors', categoryId: 2 })).ids).toHaveLength(1);
+      expect((await listPets(gw.baseUrl, door, gw.apiKey)).status).toBe(200);
+    }
+  });
+});

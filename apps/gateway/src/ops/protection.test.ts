@@ -1,0 +1,141 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPet, DOORS, listAll, listPets, type DoorName } from './testing/doors.js';
+import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
+
+const RATE_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+
+describe('one rate limit per key across the doors', () => {
+  let gw: OpsGateway;
+  beforeAll(async () => {
+    gw = await startOpsGateway({ env: { PETSTORE_RATE_LIMIT: '5', PETSTORE_RATE_WINDOW_SECONDS: '3600' } });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+  const freshKey = async () => {
+    const account = await gw.runtime.accounts.createAccount('rate');
+    return (await gw.runtime.accounts.createKey(account.id)).key;
+  };
+
+  it.each(DOORS)('refuses the 6th request of a key when it comes through %s, after five spread over all doors', async (last) => {
+    const key = await freshKey();
+    const spread: DoorName[] = ['rest', 'graphql', 'trpc', 'rest', 'graphql'];
+    for (const [index, door] of spread.entries()) {
+      const answer = await listPets(gw.baseUrl, door, key);
+      expect(answer.status, door).toBe(200);
+      for (const name of RATE_HEADERS) expect(answer.headers.get(name), `${door} ${name}`).not.toBeNull();
+      expect(answer.headers.get('ratelimit-remaining'), door).toBe(String(4 - index));
+    }
+    const refused = await listPets(gw.baseUrl, last, key);
+    expect(refused.status).toBe(429);
+    expect(refused.errorCode).toBe({ rest: 'rate_limited', graphql: 'RATE_LIMITED', trpc: 'TOO_MANY_REQUESTS' }[last]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('ratelimit-policy')).toBe('"per-key";q=5;w=3600');
+  });
+
+  it('counts a create like any other request', async () => {
+    const key = await freshKey();
+    for (const door of DOORS) expect((await createPet(gw.baseUrl, door, key, { name: 'Budget', categoryId: 1 })).ids).toHaveLength(1);
+    expect((await listPets(gw.baseUrl, 'trpc', key)).status).toBe(200);
+    expect((await listPets(gw.baseUrl, 'graphql', key)).status).toBe(200);
+    const refused = await createPet(gw.baseUrl, 'rest', key, { name: 'One too many', categoryId: 1 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('Idempotency-Key on every door', () => {
+  let gw: OpsGateway;
+  beforeAll(async () => {
+    gw = await startOpsGateway();
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+
+  it.each(DOORS)('a create retried through %s with the same key and body returns the same pet, stored once', async (door) => {
+    const key = `retry-${door}-${Date.now()}`;
+    const pet = { name: `Once through ${door}`, categoryId: 41, status: 'pending' as const };
+    const first = await createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key });
+    const second = await createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key });
+    expect(first.ids).toHaveLength(1);
+    expect(second.ids).toEqual(first.ids);
+    const listed = await listAll(gw.baseUrl, door, gw.apiKey);
+    expect(listed.filter((id) => id === first.ids[0])).toHaveLength(1);
+  });
+
+  it('the same key is the same pet whichever door the retry takes', async () => {
+    const key = `cross-door-${Date.now()}`;
+    const pet = { name: 'Door hopper', categoryId: 7 };
+    const ids = await Promise.all(DOORS.map((door) => createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key })));
+    expect(new Set(ids.map((answer) => answer.ids[0])).size).toBe(1);
+  });
+
+  it.each([
+    ['rest', 409, 'conflict'],
+    ['graphql', 200, 'CONFLICT'],
+    ['trpc', 409, 'CONFLICT'],
+  ] as const)('refuses the same key with another body through %s, saying why', async (door, status, code) => {
+    const key = `conflict-${door}-${Date.now()}`;
+    expect((await createPet(gw.baseUrl, door, gw.apiKey, { name: 'First', categoryId: 1 }, { 'Idempotency-Key': key })).ids).toHaveLength(1);
+    const refused = await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Second', categoryId: 1 }, { 'Idempotency-Key': key });
+    expect(refused.status).toBe(status);
+    expect(refused.errorCode).toBe(code);
+    expect(JSON.stringify(refused.body)).toContain('Idempotency-Key');
+    if (door === 'rest') expect(refused.body).toEqual({ code: 'conflict', message: expect.stringContaining('Idempotency-Key'), status: 409 });
+  });
+
+  it.each(DOORS)('refuses a malformed key through %s', async (door) => {
+    const refused = await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Bad key', categoryId: 1 }, { 'Idempotency-Key': 'has spaces in it' });
+    expect(refused.ids).toEqual([]);
+    expect(JSON.stringify(refused.body)).toContain('Idempotency-Key');
+  });
+});
+
+describe('size limits', () => {
+  let gw: OpsGateway;
+  beforeAll(async () => {
+    gw = await startOpsGateway({ env: { PETSTORE_MAX_BODY_BYTES: '1024', PETSTORE_MAX_HEADER_BYTES: '4096' } });
+  });
+  afterAll(async () => {
+    await gw.close();
+  });
+  const big = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes), categoryId: 1 });
+  const post = (path: string, body: string) =>
+    fetch(`${gw.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${gw.apiKey}`, 'Content-Type': 'application/json' }, body });
+
+  it('refuses a REST body over PETSTORE_MAX_BODY_BYTES with 413', async () => {
+    const response = await post('/v1/pets', big(2000));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'payload_too_large', status: 413 });
+  });
+
+  it('refuses a GraphQL body over the limit with 413', async () => {
+    const response = await post('/graphql', JSON.stringify({ query: `{ pets { id } } #${'x'.repeat(2000)}` }));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a tRPC body over its batch allowance (10 × the limit) with 413', async () => {
+    const response = await post('/trpc/pets.create', big(12_000));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { data: { code: string } } }).error.data.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses request headers over PETSTORE_MAX_HEADER_BYTES with a JSON 431', async () => {
+    const answer = await new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+      const req = request(`${gw.baseUrl}/v1/pets`, { headers: { 'X-Padding': 'p'.repeat(6000), Authorization: `Bearer ${gw.apiKey}` } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expect(answer.type).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({ code: 'headers_too_large', message: expect.any(String), status: 431 });
+  });
+});
