@@ -1,0 +1,31 @@
+import { freePort } from '@petstore/testdb';
+import { describe, expect, it } from 'vitest';
+import { runGatewayToExit } from './testing/gateway-process.js';
+
+describe('refusing to start', () => {
+  it('refuses the embedded store in production, naming the variables, with exit code 78', async () => {
+    const { code, output } = await runGatewayToExit({ PETSTORE_ENV: 'production' });
+    expect(code).toBe(78);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain('MONGODB_URI');
+    expect(output).toContain('PETSTORE_ALLOW_EMBEDDED_STORE=true');
+  });
+
+  it('accepts the embedded store in production when explicitly allowed, and never prints a bad value', async () => {
+    // Another bad variable stops it at the configuration check; only that one is named.
+    const { code, output } = await runGatewayToExit({ PETSTORE_ENV: 'production', PETSTORE_ALLOW_EMBEDDED_STORE: 'true', PETSTORE_CORS_ORIGINS: 'https://a.example/path' });
+    expect(code).toBe(78);
+    expect(output).toContain('PETSTORE_CORS_ORIGINS');
+    expect(output).not.toContain('MONGODB_URI');
+    expect(output).not.toContain('https://a.example/path');
+  });
+
+  it('stops with one line and exit code 69 when the database cannot be reached', async () => {
+    const { code, output } = await runGatewayToExit({
+      MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`,
+      MONGODB_TIMEOUT_MS: '300',
+    });
+    expect(code).toBe(69);
+    expect(output.trim().split('\n')).toEqual(['cannot start: the database at MONGODB_URI did not answer within MONGODB_TIMEOUT_MS; is it running and reachable?']);
+  });
+});
