@@ -61,7 +61,15 @@ for (const store of stores) {
       expect(invalid.response.status).toBe(400);
       expect(invalid.error).toEqual({ code: 'invalid_request', message: expect.stringContaining('name'), status: 400 });
       expectTypeOf(invalid.error?.code).toEqualTypeOf<
-        'invalid_request' | 'unauthorized' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited' | 'internal_error' | 'service_unavailable' | undefined
+        | 'invalid_request'
+        | 'unauthorized'
+        | 'conflict'
+        | 'payload_too_large'
+        | 'unsupported_media_type'
+        | 'rate_limited'
+        | 'internal_error'
+        | 'service_unavailable'
+        | undefined
       >();
 
       const missing = await client.GET('/pets/{petId}', { params: { path: { petId: 9_007_199_254_740_991 } } });
