@@ -13,6 +13,8 @@ const round = (requestsPerSecond: number, p50Ms = 1): LoadResult => ({
   p50Ms,
   p99Ms: p50Ms * 3,
   serverCpu: 1,
+  serverCpuUsPerRequest: 1e6 / requestsPerSecond,
+  dbCpu: Number.NaN,
   loadCpu: 0.5,
   failure: undefined,
 });
@@ -33,6 +35,7 @@ describe('evaluateGoals', () => {
     const [result] = evaluateGoals([goal('REST list on the embedded')], outcomes);
     expect(result?.verdict).toBe('pass');
     expect(result?.value).toBeCloseTo(0.7);
+    expect(result?.costValue).toBeCloseTo(0.7);
 
     outcomes.set(...measured('memory.rest.list', [round(690), round(650), round(600)]));
     expect(evaluateGoals([goal('REST list on the embedded')], outcomes)[0]?.verdict).toBe('missed');

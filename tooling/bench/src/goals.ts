@@ -1,4 +1,4 @@
-import { pairedP50Ratio, pairedRpsRatio, type TargetOutcome } from './outcome.js';
+import { pairedCostRatio, pairedP50Ratio, pairedRpsRatio, type TargetOutcome } from './outcome.js';
 import { SCALE_LARGE, SCALE_SMALL } from './targets.js';
 
 /** One goal of issue 7: a ratio between two targets of the same run against a threshold. */
@@ -14,6 +14,11 @@ export interface Goal {
 export interface GoalResult {
   goal: Goal;
   value: number;
+  /**
+   * The same comparison from CPU time per request (cost of the denominator over the numerator's
+   * for throughput goals, the inverse for latency): what the value should be on a quiet machine.
+   */
+  costValue: number;
   verdict: 'pass' | 'missed' | 'not measured';
   /** Why it was not measured. */
   note?: string;
@@ -42,13 +47,15 @@ export function evaluateGoals(goals: Goal[], outcomes: ReadonlyMap<string, Targe
       .find(({ outcome }) => outcome?.status !== 'measured');
     if (missing) {
       const why = missing.outcome ? `${missing.id} ${missing.outcome.status}${missing.outcome.note ? `: ${missing.outcome.note}` : ''}` : `${missing.id} not run`;
-      return { goal, value: Number.NaN, verdict: 'not measured', note: why };
+      return { goal, value: Number.NaN, costValue: Number.NaN, verdict: 'not measured', note: why };
     }
     const a = outcomes.get(goal.numerator);
     const b = outcomes.get(goal.denominator);
     const value = goal.metric === 'rps' ? pairedRpsRatio(a, b) : pairedP50Ratio(a, b);
-    if (!Number.isFinite(value)) return { goal, value, verdict: 'not measured', note: 'no round measured both' };
+    const cost = pairedCostRatio(a, b);
+    const costValue = goal.metric === 'rps' ? cost : 1 / cost;
+    if (!Number.isFinite(value)) return { goal, value, costValue, verdict: 'not measured', note: 'no round measured both' };
     const met = goal.metric === 'rps' ? value >= goal.threshold : value <= goal.threshold;
-    return { goal, value, verdict: met ? 'pass' : 'missed' };
+    return { goal, value, costValue, verdict: met ? 'pass' : 'missed' };
   });
 }

@@ -27,6 +27,13 @@ export interface LoadResult {
   /** Share of one CPU the server process used during the run (1 = saturated). */
   serverCpu: number;
   /**
+   * Server CPU time per answered request, in microseconds: what a request costs whatever else
+   * the machine is doing, so its ratios hold up better on a busy machine than req/s ratios.
+   */
+  serverCpuUsPerRequest: number;
+  /** Share of one CPU the database server (FerretDB started by the bench) used; NaN otherwise. */
+  dbCpu: number;
+  /**
    * Share of one CPU this process (autocannon) used: near 1 means the load generator, not the
    * server, set the pace, and ratios to that baseline understate the gap.
    */
@@ -36,7 +43,20 @@ export interface LoadResult {
 }
 
 /** Drives one server with autocannon for a fixed time and keeps every response's latency. */
-export async function runLoad(request: LoadRequest, settings: LoadSettings, serverPid?: number): Promise<LoadResult> {
+export interface Processes {
+  server?: number | undefined;
+  database?: number | undefined;
+}
+
+const cpuShare = (pid: number | undefined, before: number | undefined, seconds: number): number => {
+  const after = pid === undefined ? undefined : cpuSeconds(pid);
+  return before === undefined || after === undefined ? Number.NaN : (after - before) / seconds;
+};
+
+export async function runLoad(request: LoadRequest, settings: LoadSettings, processes: Processes = {}): Promise<LoadResult> {
+  const serverPid = processes.server;
+  const dbPid = processes.database;
+  const dbCpuBefore = dbPid === undefined ? undefined : cpuSeconds(dbPid);
   const latencies = new SampleBuffer();
   let firstError: string | undefined;
   const serverCpuBefore = serverPid === undefined ? undefined : cpuSeconds(serverPid);
@@ -64,8 +84,8 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, serv
   });
   const seconds = (performance.now() - started) / 1000;
   const loadCpu = process.cpuUsage(loadCpuBefore);
-  const serverCpuAfter = serverPid === undefined ? undefined : cpuSeconds(serverPid);
-  const serverCpu = serverCpuBefore === undefined || serverCpuAfter === undefined ? Number.NaN : (serverCpuAfter - serverCpuBefore) / seconds;
+  const serverCpu = cpuShare(serverPid, serverCpuBefore, seconds);
+  const dbCpu = cpuShare(dbPid, dbCpuBefore, seconds);
   const sorted = latencies.sorted();
   return {
     requests: sorted.length,
@@ -74,6 +94,8 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, serv
     p50Ms: percentileOfSorted(sorted, 0.5),
     p99Ms: percentileOfSorted(sorted, 0.99),
     serverCpu,
+    serverCpuUsPerRequest: sorted.length > 0 ? (serverCpu * seconds * 1e6) / sorted.length : Number.NaN,
+    dbCpu,
     loadCpu: (loadCpu.user + loadCpu.system) / 1e6 / seconds,
     failure: describeFailure(result, firstError),
   };

@@ -1,26 +1,24 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
-import { FERRETDB_VERSION, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
 import { writeResults } from './benchmarks-file.js';
 import { formatCount, formatMs, formatPercent, formatRatio } from './format.js';
 import { evaluateGoals, issueGoals } from './goals.js';
-import { runLoad, type LoadRequest } from './load.js';
+import { runLoad, type LoadRequest, type Processes } from './load.js';
 import { describeMachine } from './machine.js';
-import { dropBenchDatabases } from './mongo-cleanup.js';
+import { openMongo } from './database.js';
+import { log } from './log.js';
 import type { TargetOutcome } from './outcome.js';
 import { childPidsNamed, choosePinning, pinProcess } from './pinning.js';
-import { preflight } from './preflight.js';
 import type { Window } from './profile-summary.js';
 import { monotonicMicros, profileRunDir, summarizeProfiles, writeWindows } from './profiles.js';
 import { renderReport } from './report.js';
-import { startServer, type ServerProcess } from './server-process.js';
-import { readSettings, type BenchSettings } from './settings.js';
+import type { ServerProcess } from './server-process.js';
+import { readSettings } from './settings.js';
+import { startTarget } from './start-target.js';
 import { ratio, rotate } from './stats.js';
-import { allTargets, selectTargets, type TargetSpec } from './targets.js';
+import { allTargets, selectTargets } from './targets.js';
 
 const BENCHMARKS_FILE = fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url));
-
-const log = (line: string): void => void process.stdout.write(`${line}\n`);
 
 /** Runs issue 7's benchmark; resolves to the exit code. */
 async function main(): Promise<number> {
@@ -64,17 +62,22 @@ async function main(): Promise<number> {
       log('warning: not pinning (needs Linux, taskset and two CPUs): figures will be noisier');
     }
 
+    const ferretPid = mongo.ferret ? childPidsNamed('ferretdb')[0] : undefined;
+    const processesOf = (id: string): Processes => ({
+      server: servers.get(id)?.pid,
+      database: outcomes.get(id)?.spec.store === 'mongodb' ? ferretPid : undefined,
+    });
     const profileDir = settings.profile ? profileRunDir(runId) : undefined;
     const requests = new Map<string, LoadRequest>();
     for (const target of targets) {
       if (outcomes.get(target.id)?.status !== 'measured') continue;
-      const request = await startTarget(target, { settings, mongoUri: mongo.uri, runId, cpu: pinning?.serverCpu ?? null, profileDir }, servers, outcomes, fail);
+      const request = await startTarget(target, { mongoUri: mongo.uri, runId, cpu: pinning?.serverCpu ?? null, profileDir }, servers, outcomes, fail);
       if (request) requests.set(target.id, request);
     }
 
     log(`warm-up: ${settings.warmupSeconds} s per target`);
     for (const [id, request] of requests) {
-      const result = await runLoad(request, { seconds: settings.warmupSeconds, connections: settings.connections }, servers.get(id)?.pid);
+      const result = await runLoad(request, { seconds: settings.warmupSeconds, connections: settings.connections }, processesOf(id));
       if (result.failure) fail(id, `during warm-up: ${result.failure}`);
     }
 
@@ -86,7 +89,7 @@ async function main(): Promise<number> {
         const outcome = outcomes.get(id) as TargetOutcome;
         if (outcome.status !== 'measured') continue;
         const from = monotonicMicros();
-        const result = await runLoad(requests.get(id) as LoadRequest, settings, servers.get(id)?.pid);
+        const result = await runLoad(requests.get(id) as LoadRequest, settings, processesOf(id));
         windows.set(id, [...(windows.get(id) ?? []), [from, monotonicMicros()]]);
         if (result.failure) {
           fail(id, result.failure);
@@ -96,7 +99,7 @@ async function main(): Promise<number> {
         const baseline = outcome.spec.baselineId ? outcomes.get(outcome.spec.baselineId)?.rounds[round] : undefined;
         const versus = baseline ? `  ${formatRatio(ratio(result.requestsPerSecond, baseline.requestsPerSecond))} × baseline` : '';
         log(
-          `  ${id.padEnd(22)} ${formatCount(result.requestsPerSecond).padStart(7)} req/s  p50 ${formatMs(result.p50Ms)} ms  p99 ${formatMs(result.p99Ms)} ms  CPU ${formatPercent(result.serverCpu)}/${formatPercent(result.loadCpu)}${versus}`,
+          `  ${id.padEnd(22)} ${formatCount(result.requestsPerSecond).padStart(7)} req/s  p50 ${formatMs(result.p50Ms)} ms  p99 ${formatMs(result.p99Ms)} ms  CPU ${formatPercent(result.serverCpu)}${Number.isFinite(result.dbCpu) ? `+${formatPercent(result.dbCpu)}` : ''}/${formatPercent(result.loadCpu)}  ${formatCount(result.serverCpuUsPerRequest)} µs/req${versus}`,
         );
       }
     }
@@ -143,100 +146,6 @@ async function main(): Promise<number> {
     await Promise.all([...servers.values()].map((server) => server.stop().catch(() => {})));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup: ${String(error)}`));
   }
-}
-
-interface MongoTarget {
-  uri: string | undefined;
-  ferret: TestDatabaseServer | undefined;
-  description: string;
-}
-
-/** MONGODB_URI when set; else FerretDB started for the run; else why the MongoDB targets cannot run. */
-async function openMongo(targets: TargetSpec[], cleanups: (() => Promise<void>)[]): Promise<MongoTarget> {
-  if (!targets.some((t) => t.store === 'mongodb')) return { uri: undefined, ferret: undefined, description: 'not run (BENCH_ONLY)' };
-  const given = process.env['MONGODB_URI']?.trim();
-  if (given) {
-    cleanups.push(() => dropBenchDatabases(given));
-    return { uri: given, ferret: undefined, description: 'the server at MONGODB_URI (not pinned)' };
-  }
-  log('starting FerretDB (the test database; built once into ~/.cache/petstore when missing)');
-  try {
-    const ferret = await startFerretDB((line) => log(`  ${line}`));
-    cleanups.push(() => ferret.dispose());
-    return { uri: ferret.uri, ferret, description: `FerretDB ${FERRETDB_VERSION} (SQLite backend), started by the bench` };
-  } catch (error) {
-    return { uri: undefined, ferret: undefined, description: `not measured: FerretDB could not start (${String(error).split('\n')[0]}); set MONGODB_URI` };
-  }
-}
-
-interface StartContext {
-  settings: BenchSettings;
-  mongoUri: string | undefined;
-  runId: string;
-  cpu: number | null;
-  profileDir: string | undefined;
-}
-
-/** Starts a target's server and checks one answer; the request to load it with, or undefined when it can't run. */
-async function startTarget(
-  target: TargetSpec,
-  context: StartContext,
-  servers: Map<string, ServerProcess>,
-  outcomes: Map<string, TargetOutcome>,
-  fail: (id: string, note: string) => void,
-): Promise<LoadRequest | undefined> {
-  const outcome = outcomes.get(target.id) as TargetOutcome;
-  try {
-    const nodeArgs = [
-      ...(target.scale ? ['--expose-gc'] : []),
-      ...(context.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${context.profileDir}/${target.id}`] : []),
-    ];
-    const server = await startServer({ entry: target.entry, env: childEnv(target, context), cpu: context.cpu, nodeArgs });
-    servers.set(target.id, server);
-    if (server.ready.heapBytesPerPet !== undefined) outcome.heapBytesPerPet = server.ready.heapBytesPerPet;
-    if (server.ready.seedMs !== undefined) outcome.seedMs = server.ready.seedMs;
-    const request = target.request(server);
-    const check = await preflight(request, target.door, target.expect);
-    if (check.kind === 'not-mounted') {
-      outcome.status = 'skipped';
-      outcome.note = check.reason;
-      log(`skip  ${target.id}: ${check.reason}`);
-      servers.delete(target.id);
-      await server.stop();
-      return undefined;
-    }
-    if (check.kind === 'failed') {
-      fail(target.id, check.reason);
-      return undefined;
-    }
-    log(`ready ${target.id} (pid ${server.pid})`);
-    return target.sameBodyEveryTime ? { ...request, expectBody: check.body } : request;
-  } catch (error) {
-    fail(target.id, error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
-}
-
-/** The environment of a server child: the service's own settings, never the bench's. */
-function childEnv(target: TargetSpec, context: StartContext): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && (['PATH', 'HOME', 'TZ', 'LOG_LEVEL', 'NODE_ENV'].includes(name) || name.startsWith('PETSTORE_'))) env[name] = value;
-  }
-  env['NODE_ENV'] ??= 'production';
-  env['LOG_LEVEL'] ??= 'warn';
-  // The per-key rate limit stays on, as in production, with a budget no run can use up (1,000,000 per second).
-  env['PETSTORE_RATE_LIMIT'] ??= '1000000';
-  env['PETSTORE_RATE_WINDOW_SECONDS'] ??= '1';
-  env['BENCH_PETS'] = String(target.pets);
-  if (target.scale) env['BENCH_DIRECT_SEED'] = '1';
-  if (target.store === 'mongodb' && context.mongoUri) {
-    const db = `bench_${context.runId}_${target.id.replace(/[^A-Za-z0-9]/g, '_')}`;
-    env['MONGODB_URI'] = context.mongoUri;
-    env['MONGODB_DB'] = db;
-    env['BENCH_DB'] = db;
-  }
-  return env;
 }
 
 process.exitCode = await main().catch((error: unknown) => {

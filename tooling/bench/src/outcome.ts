@@ -20,6 +20,8 @@ export interface TargetSummary {
   p50Ms: number;
   p99Ms: number;
   serverCpu: number;
+  serverCpuUsPerRequest: number;
+  dbCpu: number;
   loadCpu: number;
   /** Median per-round req/s ratio to the baseline; NaN without one. */
   rpsRatio: number;
@@ -40,6 +42,8 @@ export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | unde
     p50Ms: median(defined(metric(outcome, (r) => r.p50Ms))),
     p99Ms: median(defined(metric(outcome, (r) => r.p99Ms))),
     serverCpu: median(defined(metric(outcome, (r) => r.serverCpu))),
+    serverCpuUsPerRequest: median(defined(metric(outcome, (r) => r.serverCpuUsPerRequest))),
+    dbCpu: median(defined(metric(outcome, (r) => r.dbCpu))),
     loadCpu: median(defined(metric(outcome, (r) => r.loadCpu))),
     rpsRatio: usable ? medianPairedRatio(metric(outcome, (r) => r.requestsPerSecond), metric(usable, (r) => r.requestsPerSecond)) : Number.NaN,
     p50Ratio: usable ? medianPairedRatio(metric(outcome, (r) => r.p50Ms), metric(usable, (r) => r.p50Ms)) : Number.NaN,
@@ -50,6 +54,15 @@ export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | unde
 export function pairedRpsRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
   if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
   return medianPairedRatio(metric(a, (r) => r.requestsPerSecond), metric(b, (r) => r.requestsPerSecond));
+}
+
+/**
+ * CPU cost per request of `b` over that of `a`, paired round by round: the req/s ratio a/b would
+ * have if both servers had their core to themselves (for MongoDB targets, the Node process only).
+ */
+export function pairedCostRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
+  if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
+  return medianPairedRatio(metric(b, (r) => r.serverCpuUsPerRequest), metric(a, (r) => r.serverCpuUsPerRequest));
 }
 
 /** p50 of `a` over p50 of `b`, paired round by round. */
