@@ -66,6 +66,7 @@ for (const store of stores) {
         | 'conflict'
         | 'payload_too_large'
         | 'unsupported_media_type'
+        | 'headers_too_large'
         | 'rate_limited'
         | 'internal_error'
         | 'service_unavailable'

@@ -94,7 +94,8 @@ describe('the document and the domain schemas', () => {
       expect(documented, name).toMatchObject({ in: 'query', required: false });
       expect(resolved(documented['schema']), name).toMatchObject(schema);
     }
-    expect((operation('listPets').parameters ?? []).length).toBe(Object.keys(query.properties).length);
+    const inQuery = (operation('listPets').parameters ?? []).map((p) => deref(p)).filter((p) => p['in'] === 'query');
+    expect(inQuery.map((p) => p['name'])).toEqual(Object.keys(query.properties));
   });
 
   it('bound petId as the domain bounds every id', () => {
@@ -176,6 +177,8 @@ describe('the document and the REST door', () => {
     for (const base of ['', 'https://api.petstore.example']) {
       const sent = deprecationHeaders(`${base}/v1`);
       for (const [status, response] of Object.entries(operation('getPet').responses)) {
+        // 431 is written by Node's clientError handler before the route runs (see below).
+        if (status === '431') continue;
         const headers = deref<{ headers: Record<string, unknown> }>(response).headers;
         for (const [name, value] of Object.entries(sent)) {
           const header = deref<{ required: boolean; schema: unknown }>(headers[name]);
@@ -211,10 +214,22 @@ describe('the document and the REST door', () => {
     }
   });
 
+  it('gives every answer that passed through the HTTP layer its X-Request-Id', () => {
+    for (const { operation: op } of operations) {
+      expect((op.parameters ?? []).map((p) => deref(p)).find((p) => p['name'] === 'X-Request-Id')).toMatchObject({ in: 'header', required: false });
+      for (const [status, response] of Object.entries(op.responses)) {
+        const header = deref<{ headers?: Record<string, unknown> }>(response).headers?.['X-Request-Id'];
+        // 431 is written by Node's clientError handler before any middleware runs.
+        if (status === '431') expect(header, status).toBeUndefined();
+        else expect(deref(header), `${String(op['operationId'])} ${status}`).toMatchObject({ required: true });
+      }
+    }
+  });
+
   it('documents 401 with WWW-Authenticate, 500 and 503 with Retry-After on every operation', () => {
     for (const { operation: op } of operations) {
       const responses = op.responses;
-      for (const status of ['400', '401', '429', '500', '503']) expect(responses, `${String(op['operationId'])}`).toHaveProperty(status);
+      for (const status of ['400', '401', '429', '431', '500', '503']) expect(responses, `${String(op['operationId'])}`).toHaveProperty(status);
       expect(deref<{ headers: Json }>(responses['401']).headers).toHaveProperty('WWW-Authenticate');
       expect(deref<{ headers: Json }>(responses['503']).headers).toHaveProperty('Retry-After');
       expect(deref<{ headers: Json }>(responses['429']).headers).toHaveProperty('Retry-After');

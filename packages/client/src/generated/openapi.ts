@@ -159,6 +159,12 @@ export interface components {
             /** @constant */
             status: 415;
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+        HeadersTooLargeError: {
+            /** @constant */
+            code: "headers_too_large";
+            /** @constant */
+            status: 431;
+        } & WithRequired<components["schemas"]["Error"], "code" | "status">;
         RateLimitedError: {
             /** @constant */
             code: "rate_limited";
@@ -182,6 +188,7 @@ export interface components {
         /** @description The request is invalid: the message names every bad field (a parameter, a body field, or `body` itself when it is missing or not valid JSON). */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -192,6 +199,7 @@ export interface components {
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -202,6 +210,7 @@ export interface components {
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -211,6 +220,7 @@ export interface components {
         /** @description The `Idempotency-Key` was already used with a different pet. */
         Conflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -220,6 +230,7 @@ export interface components {
         /** @description The request body is larger than the configured limit (16 KiB by default). */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -229,10 +240,20 @@ export interface components {
         /** @description The request body is not `application/json` in UTF-8. */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+            };
+        };
+        /** @description The request headers are larger than the configured limit (16 KiB by default). The request is refused before it is read, so this answer carries no other header of this document and closes the connection. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HeadersTooLargeError"];
             };
         };
         /** @description The API key has used up its requests for the current window; retry after `Retry-After` seconds. */
@@ -244,6 +265,7 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -253,6 +275,7 @@ export interface components {
         /** @description An unexpected failure; its details are logged, never sent. */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -263,6 +286,7 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -293,6 +317,8 @@ export interface components {
          * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
          */
         IdempotencyKey: string;
+        /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
+        RequestId: string;
     };
     requestBodies: never;
     headers: {
@@ -322,6 +348,8 @@ export interface components {
         RateLimitRemaining: number;
         /** @description Seconds until the window resets. Sent when the operator has configured a rate limit. */
         RateLimitReset: number;
+        /** @description The id this request is known by in the service's logs: the caller's `X-Request-Id` when it was usable, otherwise a new one. Quote it when reporting a problem. */
+        RequestId: string;
     };
     pathItems: never;
 }
@@ -343,7 +371,10 @@ export interface operations {
                 /** @description Continue after the page that gave this cursor. Cursors are opaque: take them from the `Link` header of a previous page; any other value is refused with 400. */
                 after?: components["parameters"]["After"];
             };
-            header?: never;
+            header?: {
+                /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -358,6 +389,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -367,6 +399,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -380,6 +413,8 @@ export interface operations {
                  * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -400,6 +435,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -412,6 +448,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -419,7 +456,10 @@ export interface operations {
     getPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path: {
                 /**
                  * @description The id of the pet.
@@ -442,6 +482,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -454,6 +495,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -467,6 +509,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -479,6 +522,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -491,6 +535,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -509,18 +554,21 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
             /** @description An unexpected failure; its details are logged, never sent. */
             500: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -534,6 +582,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
