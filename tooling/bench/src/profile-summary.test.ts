@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaShares, NODE_CORE } from './profile-areas.js';
 import { moduleOf, samplesWithin, summarizeProfile, type CpuProfile } from './profile-summary.js';
 
 const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber });
@@ -58,5 +59,26 @@ describe('samplesWithin', () => {
   it('keeps every sample without windows or timestamps', () => {
     expect(samplesWithin(timed, undefined)).toHaveLength(10);
     expect(samplesWithin(profile, [[0, 1]])).toHaveLength(10);
+  });
+});
+
+describe('areaShares', () => {
+  it('gives a sample to the innermost named area on its stack, and node built-ins to Node core', () => {
+    const areas: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2, 5] },
+        { id: 2, callFrame: frame('respond', 'file:///w/node_modules/.pnpm/koa@3/node_modules/koa/lib/application.js'), children: [3] },
+        { id: 3, callFrame: frame('end', 'node:_http_outgoing'), children: [4] },
+        { id: 4, callFrame: frame('writev') },
+        { id: 5, callFrame: frame('check', 'file:///w/packages/domain/dist/auth/authenticate.js'), children: [6] },
+        { id: 6, callFrame: frame('Hash', 'node:internal/crypto/hash') },
+      ],
+      samples: [2, 4, 4, 6],
+    };
+    expect(areaShares(areas)).toEqual([
+      { area: NODE_CORE, share: 0.5 },
+      { area: 'Koa + router', share: 0.25 },
+      { area: 'auth (key hash, key lookup, rate limit)', share: 0.25 },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { areaShares } from './profile-areas.js';
 import { renderProfileSummary, summarizeProfile, type CpuProfile, type Window } from './profile-summary.js';
 
 /** Now on the monotonic clock V8's profiler stamps samples with, in microseconds. */
@@ -35,6 +36,8 @@ export async function summarizeProfiles(runDir: string, log: (line: string) => v
       const profile = JSON.parse(await readFile(join(dir, file), 'utf8')) as CpuProfile;
       const during = windows ? 'measured runs only' : 'whole process';
       summaries.push(renderProfileSummary(`${target} (${during}; ${file})`, summarizeProfile(profile, { ...(windows && { windows }) })));
+      const areas = areaShares(profile, windows).map(({ area, share }) => `| ${(share * 100).toFixed(1)}% | ${area} |`);
+      summaries.push(['By area (innermost named frame on the stack):', '', '| share | area |', '| ---: | --- |', ...areas, ''].join('\n'));
     }
   }
   const text = summaries.join('\n');

@@ -48,7 +48,7 @@ describe('renderGoals', () => {
       { goal, value: Number.NaN, costValue: Number.NaN, verdict: 'not measured', note: 'a skipped' },
     ];
     const table = renderGoals(results).split('\n');
-    expect(table[2]).toBe('| REST ≥ 0.70 × B0 | 0.73× | 0.70× | **pass** |');
+    expect(table[2]).toBe('| REST ≥ 0.70 × B0 | 0.734× | 0.700× | **pass** |');
     expect(table[3]).toBe('| REST ≥ 0.70 × B0 | — | — | not measured (a skipped) |');
   });
 });

@@ -51,8 +51,9 @@ export function renderReport(report: RunReport): string {
 export function renderGoals(goals: GoalResult[]): string {
   const rows = goals.map((result) => [
     result.goal.text,
-    Number.isFinite(result.value) ? `${formatRatio(result.value)}×` : DASH,
-    Number.isFinite(result.costValue) ? `${formatRatio(result.costValue)}×` : DASH,
+    // Three decimals, so a ratio just under its threshold never reads as equal to it.
+    Number.isFinite(result.value) ? `${result.value.toFixed(3)}×` : DASH,
+    Number.isFinite(result.costValue) ? `${result.costValue.toFixed(3)}×` : DASH,
     result.verdict === 'pass' ? '**pass**' : result.verdict === 'missed' ? '**MISSED**' : `not measured (${result.note ?? ''})`,
   ]);
   return markdownTable(['Goal', 'Measured', 'From CPU µs/req', 'Result'], rows, ['left', 'right', 'right', 'left']);
