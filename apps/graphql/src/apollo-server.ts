@@ -1,5 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
@@ -42,6 +43,8 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
       options.landingPage ? landingPagePlugin(`${deps.publicBaseUrl || '<BASE_URL>'}${GRAPHQL_PATH}`) : ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
+      // Answers are never cached (Cache-Control: no-store); the default plugin wraps every resolver for nothing.
+      ApolloServerPluginCacheControlDisabled(),
       operationReportPlugin(),
     ],
   });

@@ -14,5 +14,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'PETSTORE_ENV'>,
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Buffered, asynchronous writes keep logging off the request path; pino flushes them on exit.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
 }
