@@ -2,6 +2,7 @@ import { DomainError } from '@petstore/domain';
 import { MongoClient, type Db } from 'mongodb';
 import { withDriverErrors } from './driver-errors.js';
 import { ensureIndexes } from './indexes.js';
+import { watchMonitor } from './monitor-watchdog.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
@@ -40,9 +41,9 @@ const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
 /** Connects, creates the indexes, and returns the three stores over one client. */
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   let client: MongoClient;
+  const selection = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
+  const socket = options.socketTimeoutMS ?? selection;
   try {
-    const selection = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
-    const socket = options.socketTimeoutMS ?? selection;
     client = new MongoClient(options.uri, {
       serverSelectionTimeoutMS: selection,
       connectTimeoutMS: socket,
@@ -58,6 +59,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     await withDriverErrors(() => client.connect());
     const db = client.db(options.dbName);
     await ensureIndexes(db);
+    const watchdog = watchMonitor(client, { connectTimeoutMS: socket });
     return {
       client,
       db,
@@ -66,7 +68,10 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       keys: new MongoKeyStore(db),
       idempotency: new MongoIdempotencyStore(db),
       ping: () => withDriverErrors(async () => void (await db.command({ ping: 1 }))),
-      close: () => client.close(),
+      close: async () => {
+        watchdog.stop();
+        await client.close();
+      },
     };
   } catch (error) {
     await client.close();

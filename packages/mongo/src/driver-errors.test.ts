@@ -10,6 +10,10 @@ describe('toDomainError', () => {
     ['a network error', new MongoNetworkError(DRIVER_TEXT)],
     ['a not-connected error', new MongoNotConnectedError(DRIVER_TEXT)],
     ['a server error labelled retryable (a stepdown)', withLabel(new MongoServerError({ code: 189, errmsg: DRIVER_TEXT }))],
+    ['a server shutting down', new MongoServerError({ code: 11600, errmsg: DRIVER_TEXT })],
+    ['an operation out of time', new MongoServerError({ code: 50, errmsg: DRIVER_TEXT })],
+    ['FerretDB cancelling an operation as it stops', new MongoServerError({ code: 1, errmsg: `${DRIVER_TEXT} context canceled` })],
+    ['a socket error the driver did not wrap', Object.assign(new Error(DRIVER_TEXT), { code: 'EPIPE' })],
     ['a wait for a pooled connection that timed out', named(new MongoDriverError(DRIVER_TEXT), 'WaitQueueTimeoutError')],
   ])('reports %s as service_unavailable, retry after 2 seconds, without driver text', (_, driverError) => {
     const mapped = toDomainError(driverError);

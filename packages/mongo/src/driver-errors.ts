@@ -18,6 +18,18 @@ export function isDuplicateKeyError(error: unknown): boolean {
   return error instanceof MongoServerError && error.code === DUPLICATE_KEY;
 }
 
+/**
+ * Server answers that mean "not now" rather than "never": shutting down, stepping down, not
+ * primary, out of time, host unreachable. The driver only labels some of them, and only for writes.
+ * https://github.com/mongodb/mongo/blob/master/src/mongo/base/error_codes.yml
+ */
+const TRANSIENT_SERVER_CODES = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/** FerretDB cancels the operations in flight when it shuts down and reports them as InternalError (1). */
+function isCancelledAtShutdown(error: MongoError): boolean {
+  return error instanceof MongoServerError && error.code === 1 && error.message.endsWith('context canceled');
+}
+
 /** Failures that a retry after a short wait may cure: the database is down, unreachable or failing over. */
 function isUnavailable(error: MongoError): boolean {
   return (
@@ -30,8 +42,28 @@ function isUnavailable(error: MongoError): boolean {
     // Every pooled connection stayed busy for waitQueueTimeoutMS (the class is not exported).
     error.name === 'WaitQueueTimeoutError' ||
     // Servers label stepdowns and shutdowns this way.
-    error.hasErrorLabel(MongoErrorLabel.RetryableWriteError)
+    error.hasErrorLabel(MongoErrorLabel.RetryableWriteError) ||
+    (error instanceof MongoServerError && typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code)) ||
+    isCancelledAtShutdown(error)
   );
+}
+
+/**
+ * A socket error the driver let through unwrapped (mongodb 7.x does, for a write racing the
+ * server closing the connection: "This socket has been ended by the other party", EPIPE).
+ */
+const SOCKET_ERROR_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+function isSocketError(error: unknown): boolean {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  return code !== undefined && SOCKET_ERROR_CODES.has(code);
+}
+
+function unavailable(cause: unknown): DomainError {
+  return new DomainError('service_unavailable', 'the database is unavailable; retry shortly', {
+    cause,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
 }
 
 /**
@@ -39,13 +71,9 @@ function isUnavailable(error: MongoError): boolean {
  * users and query values, so it travels only as `cause`, for logs that choose to show it.
  */
 export function toDomainError(error: unknown): unknown {
+  if (isSocketError(error)) return unavailable(error);
   if (!(error instanceof MongoError)) return error;
-  if (isUnavailable(error)) {
-    return new DomainError('service_unavailable', 'the database is unavailable; retry shortly', {
-      cause: error,
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-    });
-  }
+  if (isUnavailable(error)) return unavailable(error);
   return new DomainError('internal_error', 'the database could not complete the request', { cause: error });
 }
 
