@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives every operational setting its documented default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PETSTORE_ENV: 'development',
+      PORT: 3000,
+      MONGODB_TIMEOUT_MS: 3000,
+      PETSTORE_MAX_BODY_BYTES: 16384,
+      PETSTORE_MAX_HEADER_BYTES: 16384,
+      PETSTORE_CORS_ORIGINS: [],
+      PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: 10,
+    });
+    expect(config.PETSTORE_METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('reads CORS origins as a list of exact origins', () => {
+    expect(loadConfig({ PETSTORE_CORS_ORIGINS: ' https://shop.example.com , http://localhost:5173,' }).PETSTORE_CORS_ORIGINS).toEqual([
+      'https://shop.example.com',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it.each(['*', 'https://shop.example.com/', 'https://shop.example.com/app', 'shop.example.com', 'ftp://x.example'])(
+    'refuses %j as a CORS origin',
+    (origin) => {
+      expect(() => loadConfig({ PETSTORE_CORS_ORIGINS: origin })).toThrow(/PETSTORE_CORS_ORIGINS/);
+    },
+  );
+
+  it('refuses the embedded store in production unless allowed', () => {
+    expect(() => loadConfig({ PETSTORE_ENV: 'production' })).toThrow(/MONGODB_URI is required when PETSTORE_ENV is production/);
+    expect(loadConfig({ PETSTORE_ENV: 'production', PETSTORE_ALLOW_EMBEDDED_STORE: 'true' }).PETSTORE_ENV).toBe('production');
+    expect(loadConfig({ PETSTORE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/' }).MONGODB_URI).toBe('mongodb://db:27017/');
+  });
+
+  it('names every bad variable and never repeats its value', () => {
+    const secret = 'short';
+    let message = '';
+    try {
+      loadConfig({ PETSTORE_METRICS_TOKEN: secret, PETSTORE_MAX_HEADER_BYTES: '10', PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: 'soon' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PETSTORE_METRICS_TOKEN');
+    expect(message).toContain('PETSTORE_MAX_HEADER_BYTES');
+    expect(message).toContain('PETSTORE_SHUTDOWN_TIMEOUT_SECONDS');
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('soon');
+  });
+});
