@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPet, DOORS, listAll, listPets, type DoorName } from './testing/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
@@ -137,5 +138,19 @@ describe('size limits', () => {
     expect(answer.status).toBe(431);
     expect(answer.type).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toEqual({ code: 'headers_too_large', message: expect.any(String), status: 431 });
+  });
+
+  it('answers a request that is not HTTP with a JSON 400 and closes the connection', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(gw.baseUrl).port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body)).toEqual({ code: 'invalid_request', message: expect.any(String), status: 400 });
   });
 });

@@ -15,15 +15,10 @@ export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify(
-      tooLarge
-        ? errorBody(431, 'headers_too_large', 'the request headers are too large')
-        : errorBody(400, 'invalid_request', 'the request is not valid HTTP'),
-    );
+    const [status, reason, code, message] = describe(error.code);
+    const body = JSON.stringify(errorBody(status, code, message));
     socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
@@ -34,4 +29,10 @@ export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
     metrics.observe(report, status, 0);
     logger.info({ door: 'ops', operation: 'unparsed', status, reason: error.code }, 'request refused before parsing');
   };
+}
+
+function describe(code: string | undefined): [number, string, string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', 'headers_too_large', 'the request headers are too large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'request_timeout', 'the request took too long to arrive'];
+  return [400, 'Bad Request', 'invalid_request', 'the request is not valid HTTP'];
 }
