@@ -1,7 +1,7 @@
 import type {} from '@petstore/testdb/global-setup';
 import type { Clock } from '@petstore/domain';
 import { uniqueName } from '@petstore/testing';
-import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
+import { createRuntime, loadConfig, serve, type Runtime, type RuntimeOptions } from '@petstore/runtime';
 import { buildGateway } from '../app.js';
 
 export interface TestGateway {
@@ -17,6 +17,8 @@ export interface TestGatewayOptions {
   mongodbUri: string | null;
   clock?: Clock;
   env?: Record<string, string>;
+  /** Where logs go (they are silenced unless `env` sets LOG_LEVEL). */
+  logDestination?: RuntimeOptions['logDestination'];
 }
 
 /** Starts the real gateway on a free loopback port, as `npm start` would, for tests that speak HTTP to it. */
@@ -29,7 +31,10 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     ...(options.mongodbUri && { MONGODB_URI: options.mongodbUri, MONGODB_DB: dbName }),
     ...options.env,
   });
-  const runtime = await createRuntime(config, options.clock && { clock: options.clock });
+  const runtime = await createRuntime(config, {
+    ...(options.clock && { clock: options.clock }),
+    ...(options.logDestination && { logDestination: options.logDestination }),
+  });
   const apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
   const running = await serve((await buildGateway(runtime)).callback(), runtime);
   return {

@@ -1,18 +1,11 @@
 import { Writable } from 'node:stream';
-import { uniqueName } from '@petstore/testing';
-import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
-import { buildGateway } from '../../app.js';
-import { issueKey } from '../../testing/start-gateway.js';
+import { startTestGateway, type TestGateway } from '../../testing/start-gateway.js';
 
-export interface OpsGateway {
-  baseUrl: string;
-  apiKey: string;
-  runtime: Runtime;
+export interface OpsGateway extends TestGateway {
   /** Every log line written so far, as written (JSON text). */
   logLines: string[];
   /** The parsed lines logged with the message `request`: one per answered request. */
   requestLogs(): Array<Record<string, unknown>>;
-  close(): Promise<void>;
 }
 
 /** The gateway as `npm start` runs it (runtime, shell, every door), with its logs captured. */
@@ -24,23 +17,15 @@ export async function startOpsGateway(options: { mongodbUri?: string | null; env
       done();
     },
   });
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    ...(options.mongodbUri && { MONGODB_URI: options.mongodbUri, MONGODB_DB: uniqueName('petstore_ops') }),
-    ...options.env,
+  const gateway = await startTestGateway({
+    mongodbUri: options.mongodbUri ?? null,
+    env: { LOG_LEVEL: 'info', ...options.env },
+    logDestination: destination,
   });
-  const runtime = await createRuntime(config, { logDestination: destination });
-  const apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
-  const running = await serve((await buildGateway(runtime)).callback(), runtime);
   return {
-    baseUrl: `http://127.0.0.1:${running.port}`,
-    apiKey,
-    runtime,
+    ...gateway,
     logLines,
     requestLogs: () =>
       logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['msg'] === 'request'),
-    close: running.close,
   };
 }
