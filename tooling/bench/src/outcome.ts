@@ -15,19 +15,14 @@ export interface TargetOutcome {
   seedMs?: number;
 }
 
-export interface TargetSummary {
+/** Medians over rounds of a target's figures, with its ratios to the baseline. */
+export type TargetSummary = Pick<LoadResult, 'p50Ms' | 'p99Ms' | 'serverCpu' | 'serverCpuUsPerRequest' | 'dbCpu' | 'loadCpu'> & {
   rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  serverCpu: number;
-  serverCpuUsPerRequest: number;
-  dbCpu: number;
-  loadCpu: number;
   /** Median per-round req/s ratio to the baseline; NaN without one. */
   rpsRatio: number;
   /** Median per-round p50 ratio to the baseline; NaN without one. */
   p50Ratio: number;
-}
+};
 
 const metric = (outcome: TargetOutcome | undefined, pick: (r: LoadResult) => number) =>
   (outcome?.rounds ?? []).map((round) => (round ? pick(round) : undefined));
