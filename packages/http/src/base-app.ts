@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { errorBody } from './error-body.js';
 import { errorEnvelope } from './error-envelope.js';
 import { requestReport } from './observability/request-report.js';
 
@@ -27,7 +28,7 @@ export function createBaseApp(options: BaseAppOptions): Koa {
       requestReport(ctx.req).operation('ops', 'readyz');
       const ready = options.ready ? await options.ready().catch(() => false) : true;
       ctx.status = ready ? 200 : 503;
-      ctx.body = ready ? { status: 'ready' } : { code: 'service_unavailable', message: 'not ready', status: 503 };
+      ctx.body = ready ? { status: 'ready' } : errorBody(503, 'service_unavailable', 'not ready');
       return;
     }
     await next();
