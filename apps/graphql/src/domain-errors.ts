@@ -1,7 +1,7 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { HeaderMap } from '@apollo/server';
 import { isDomainError, type DomainError, type ErrorCode } from '@petstore/domain';
-import { rateLimitHeaders } from '@petstore/http';
+import { domainErrorHeaders } from '@petstore/http';
 import { GraphQLError } from 'graphql';
 
 interface GraphqlFailure {
@@ -9,13 +9,12 @@ interface GraphqlFailure {
   code: string;
   /** HTTP status of the whole response, where the failure concerns the request rather than one field. */
   status?: number;
-  headers?: Readonly<Record<string, string>>;
 }
 
 /** The one table from domain error code to GraphQL error; REST and tRPC keep their own. */
 export const GRAPHQL_FAILURE_BY_CODE: Readonly<Record<ErrorCode, GraphqlFailure>> = {
   invalid_request: { code: ApolloServerErrorCode.BAD_USER_INPUT },
-  unauthorized: { code: 'UNAUTHENTICATED', status: 401, headers: { 'www-authenticate': 'Bearer realm="petstore"' } },
+  unauthorized: { code: 'UNAUTHENTICATED', status: 401 },
   // Only `pet(id:)` meets this, and answers null instead; kept so the table stays total.
   not_found: { code: 'NOT_FOUND' },
   gone: { code: 'GONE' },
@@ -30,9 +29,8 @@ export const GRAPHQL_FAILURE_BY_CODE: Readonly<Record<ErrorCode, GraphqlFailure>
 export function toGraphqlError(error: DomainError): GraphQLError {
   const failure = GRAPHQL_FAILURE_BY_CODE[error.code];
   const retryAfter = error.retryAfterSeconds;
-  const headers = new HeaderMap(Object.entries(failure.headers ?? {}));
-  if (retryAfter !== undefined) headers.set('retry-after', String(retryAfter));
-  if (error.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(error.rateLimit))) headers.set(name.toLowerCase(), value);
+  // HeaderMap keys are lower case.
+  const headers = new HeaderMap(Object.entries(domainErrorHeaders(error)).map(([name, value]) => [name.toLowerCase(), value]));
   return new GraphQLError(error.message, {
     originalError: error,
     extensions: {

@@ -9,3 +9,4 @@ export * from './base-app.js';
 export * from './door-deps.js';
 export * from './rate-limit-headers.js';
 export * from './observability/index.js';
+export * from './domain-error-headers.js';

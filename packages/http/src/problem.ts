@@ -2,7 +2,7 @@ import { isDomainError } from '@petstore/domain';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { describeStatus, HTTP_STATUS_BY_CODE } from './error-status.js';
 import { HttpError } from './http-error.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
+import { domainErrorHeaders } from './domain-error-headers.js';
 
 export interface HttpProblem {
   body: ErrorBody;
@@ -15,11 +15,7 @@ export interface HttpProblem {
 export function toHttpProblem(error: unknown): HttpProblem {
   if (isDomainError(error)) {
     const status = HTTP_STATUS_BY_CODE[error.code];
-    const headers: Record<string, string> = {};
-    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-    if (error.code === 'unauthorized') headers['WWW-Authenticate'] = 'Bearer realm="petstore"';
-    if (error.rateLimit) Object.assign(headers, rateLimitHeaders(error.rateLimit));
-    return { body: errorBody(status, error.code, error.message), headers, unexpected: status >= 500 && error.code === 'internal_error' };
+    return { body: errorBody(status, error.code, error.message), headers: domainErrorHeaders(error), unexpected: status >= 500 && error.code === 'internal_error' };
   }
   if (error instanceof HttpError) {
     return { body: errorBody(error.status, error.code, error.message), headers: { ...error.headers }, unexpected: false };
