@@ -1,14 +1,18 @@
-import { DomainError, type IdSource, type Pet, type PetListFilter, type PetStatus, type PetStore } from '@petstore/domain';
-import { SortedIds } from './sorted-ids.js';
+import { DomainError, PET_STATUSES, type IdSource, type Pet, type PetListFilter, type PetStore } from '@petstore/domain';
+import { PetTable, statusCode } from './pet-table.js';
+import { SortedRows } from './sorted-rows.js';
 
 /**
- * The embedded store: everything in this process, lost on exit. One id index for all pets and
- * one per status keep every list O(log n + limit), filtered or not.
+ * The embedded store: everything in this process, lost on exit. Pets live as rows of a compact
+ * table (a million cost a few tens of megabytes and almost no objects); one id index for all
+ * pets and one per status keep `get` O(log n) and every list O(log n + limit), filtered or not.
  */
 export class MemoryPetStore implements PetStore, IdSource {
-  private readonly pets = new Map<number, Pet>();
-  private readonly all = new SortedIds();
-  private readonly byStatus = new Map<PetStatus, SortedIds>();
+  private readonly table = new PetTable();
+  private readonly idOf = (row: number): number => this.table.idOf(row);
+  private readonly all = new SortedRows(this.idOf);
+  /** Indexed by status code; code 0 (no status) has no index of its own. */
+  private readonly byStatus = [undefined, ...PET_STATUSES.map(() => new SortedRows(this.idOf))];
   private lastId = 0;
 
   async next(): Promise<number> {
@@ -17,29 +21,19 @@ export class MemoryPetStore implements PetStore, IdSource {
   }
 
   async insert(pet: Pet): Promise<void> {
-    if (this.pets.has(pet.id)) throw new DomainError('conflict', `pet ${pet.id} already exists`);
-    const stored = { ...pet };
-    this.pets.set(pet.id, stored);
-    this.all.add(pet.id);
-    if (pet.status) this.statusIndex(pet.status).add(pet.id);
+    if (this.all.find(pet.id) !== -1) throw new DomainError('conflict', `pet ${pet.id} already exists`);
+    const row = this.table.append(pet);
+    this.all.add(row);
+    this.byStatus[this.table.statusOf(row)]?.add(row);
   }
 
   async list(filter: PetListFilter): Promise<Pet[]> {
-    const index = filter.status ? this.statusIndex(filter.status) : this.all;
-    return index.page(filter.afterId, filter.limit).map((id) => ({ ...(this.pets.get(id) as Pet) }));
+    const index = filter.status ? (this.byStatus[statusCode(filter.status)] as SortedRows) : this.all;
+    return index.page(filter.afterId, filter.limit).map((row) => this.table.pet(row));
   }
 
   async get(id: number): Promise<Pet | null> {
-    const pet = this.pets.get(id);
-    return pet ? { ...pet } : null;
-  }
-
-  private statusIndex(status: PetStatus): SortedIds {
-    let index = this.byStatus.get(status);
-    if (!index) {
-      index = new SortedIds();
-      this.byStatus.set(status, index);
-    }
-    return index;
+    const row = this.all.find(id);
+    return row === -1 ? null : this.table.pet(row);
   }
 }
