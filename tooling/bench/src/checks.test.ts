@@ -32,13 +32,14 @@ describe('selectTargets', () => {
   const ids = (only: string[]) => selectTargets(allTargets(1000), only).map((t) => t.id);
 
   it('brings each chosen target’s baseline along', () => {
-    expect(ids(['mongodb.rest.list'])).toEqual(['mongodb.d0', 'mongodb.rest.list']);
+    expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.list']);
     expect(ids(['scale'])).toEqual(['scale.small', 'scale.large']);
   });
 
   it('takes a prefix to mean every target under it, and nothing to mean all', () => {
-    expect(ids(['memory.rest'])).toEqual(['memory.b0', 'memory.rest.list', 'memory.rest.create', 'memory.rest.get']);
-    expect(ids([])).toHaveLength(14);
+    expect(ids(['memory.rest'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.rest.create', 'memory.rest.get']);
+    expect(ids(['memory.k0'])).toEqual(['memory.k0']);
+    expect(ids([])).toHaveLength(15);
   });
 });
 

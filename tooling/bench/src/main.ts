@@ -96,8 +96,9 @@ async function main(): Promise<number> {
           continue;
         }
         outcome.rounds[round] = result;
-        const baseline = outcome.spec.baselineId ? outcomes.get(outcome.spec.baselineId)?.rounds[round] : undefined;
-        const versus = baseline ? `  ${formatRatio(ratio(result.requestsPerSecond, baseline.requestsPerSecond))} × baseline` : '';
+        const baselineId = outcome.spec.baselineIds[0];
+        const baseline = baselineId ? outcomes.get(baselineId)?.rounds[round] : undefined;
+        const versus = baseline ? `  ${formatRatio(ratio(result.requestsPerSecond, baseline.requestsPerSecond))} × ${baselineId}` : '';
         log(
           `  ${id.padEnd(22)} ${formatCount(result.requestsPerSecond).padStart(7)} req/s  p50 ${formatMs(result.p50Ms)} ms  p99 ${formatMs(result.p99Ms)} ms  CPU ${formatPercent(result.serverCpu)}${Number.isFinite(result.dbCpu) ? `+${formatPercent(result.dbCpu)}` : ''}/${formatPercent(result.loadCpu)}  ${formatCount(result.serverCpuUsPerRequest)} µs/req${versus}`,
         );
@@ -116,7 +117,7 @@ async function main(): Promise<number> {
     }
 
     const all = [...outcomes.values()];
-    const goals = evaluateGoals(issueGoals(settings.scalePets), outcomes);
+    const goals = evaluateGoals(issueGoals(settings), outcomes);
     const report = renderReport({
       machine,
       settings,

@@ -11,7 +11,9 @@ export interface TargetOutcome {
   /** One entry per round, in round order; undefined for a round it did not run in. */
   rounds: (LoadResult | undefined)[];
   peakRssBytes?: number;
+  /** What the seeded embedded store retains per pet (scaling targets), and the name's part of it. */
   heapBytesPerPet?: number;
+  nameBytesPerPet?: number;
   seedMs?: number;
 }
 
@@ -22,6 +24,8 @@ export type TargetSummary = Pick<LoadResult, 'p50Ms' | 'p99Ms' | 'serverCpu' | '
   rpsRatio: number;
   /** Median per-round p50 ratio to the baseline; NaN without one. */
   p50Ratio: number;
+  /** Median per-round p99 / p50: how far the slowest answers trail the typical one. */
+  tailRatio: number;
 };
 
 const metric = (outcome: TargetOutcome | undefined, pick: (r: LoadResult) => number) =>
@@ -42,6 +46,7 @@ export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | unde
     loadCpu: median(defined(metric(outcome, (r) => r.loadCpu))),
     rpsRatio: usable ? medianPairedRatio(metric(outcome, (r) => r.requestsPerSecond), metric(usable, (r) => r.requestsPerSecond)) : Number.NaN,
     p50Ratio: usable ? medianPairedRatio(metric(outcome, (r) => r.p50Ms), metric(usable, (r) => r.p50Ms)) : Number.NaN,
+    tailRatio: medianPairedRatio(metric(outcome, (r) => r.p99Ms), metric(outcome, (r) => r.p50Ms)),
   };
 }
 

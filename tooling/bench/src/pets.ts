@@ -15,5 +15,10 @@ export function benchPet(n: number): BenchPet {
   return { name: `Pet ${n}`, categoryId: 1 + (n % 7), status: STATUSES[n % STATUSES.length] as BenchPet['status'] };
 }
 
+/** The 20 pets every list answers, as B0 and K0 send them: precomputed JSON. */
+export function listBody(): Buffer {
+  return Buffer.from(JSON.stringify(Array.from({ length: LIST_SIZE }, (_, i) => ({ id: i + 1, ...benchPet(i + 1) }))));
+}
+
 /** The body of the benchmark's creates. */
 export const NEW_PET_BODY = JSON.stringify({ name: 'Bench pet', categoryId: 3, status: 'available' });

@@ -1,9 +1,10 @@
 import { DASH, formatCount, formatGiB, formatMiB, formatMs, formatPercent, formatRatio, markdownTable } from './format.js';
 import type { GoalResult } from './goals.js';
 import type { MachineInfo } from './machine.js';
-import { summarize, type TargetOutcome } from './outcome.js';
+import { pairedRpsRatio, summarize, type TargetOutcome } from './outcome.js';
 import type { Pinning } from './pinning.js';
 import type { BenchSettings } from './settings.js';
+import { B0, D0, K0 } from './targets.js';
 
 export interface RunReport {
   machine: MachineInfo;
@@ -35,7 +36,7 @@ export function renderReport(report: RunReport): string {
     '',
     renderGoals(report.goals),
     '',
-    '#### Doors (20 pets stored, valid key)',
+    '#### Doors (20 pets stored, valid key), against B0, K0 and D0 in the same rounds',
     '',
     renderDoors(report.outcomes.filter((o) => !o.spec.scale), byId),
     '',
@@ -49,40 +50,70 @@ export function renderReport(report: RunReport): string {
 }
 
 export function renderGoals(goals: GoalResult[]): string {
-  const rows = goals.map((result) => [
-    result.goal.text,
-    // Three decimals, so a ratio just under its threshold never reads as equal to it.
-    Number.isFinite(result.value) ? `${result.value.toFixed(3)}×` : DASH,
-    Number.isFinite(result.costValue) ? `${result.costValue.toFixed(3)}×` : DASH,
-    result.verdict === 'pass' ? '**pass**' : result.verdict === 'missed' ? '**MISSED**' : `not measured (${result.note ?? ''})`,
-  ]);
+  const rows = goals.map((result) => {
+    const verdict = result.verdict === 'pass' ? '**pass**' : '**MISSED**';
+    return [
+      result.goal.text,
+      goalValue(result.goal.kind, result.value),
+      Number.isFinite(result.costValue) ? `${result.costValue.toFixed(3)}×` : DASH,
+      result.verdict === 'not measured' ? `not measured (${result.note ?? ''})` : result.note ? `${verdict} (${result.note})` : verdict,
+    ];
+  });
   return markdownTable(['Goal', 'Measured', 'From CPU µs/req', 'Result'], rows, ['left', 'right', 'right', 'left']);
 }
+
+function goalValue(kind: GoalResult['goal']['kind'], value: number): string {
+  if (!Number.isFinite(value)) return DASH;
+  // Three decimals, so a ratio just under its threshold never reads as equal to it.
+  return kind === 'heap' ? `${value.toFixed(1)} B` : `${value.toFixed(3)}×`;
+}
+
+/** The baselines every door is shown against; D0 only means something for the MongoDB targets. */
+const BASELINE_COLUMNS = [
+  { id: B0, name: 'B0', stores: ['memory', 'mongodb'] },
+  { id: K0, name: 'K0', stores: ['memory', 'mongodb'] },
+  { id: D0, name: 'D0', stores: ['mongodb'] },
+] as const;
 
 export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string, TargetOutcome>): string {
   const rows = outcomes.map((outcome) => {
     const { spec } = outcome;
     const store = STORE_NAMES[spec.store];
-    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, DASH, DASH, DASH, DASH, DASH, DASH];
-    const baseline = spec.baselineId ? byId.get(spec.baselineId) : undefined;
-    const summary = summarize(outcome, baseline);
-    const baselineName = baseline?.spec.label.split(':')[0] ?? '';
+    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(10).fill(DASH)];
+    const summary = summarize(outcome, undefined);
+    const versus = BASELINE_COLUMNS.map(({ id, stores }) => {
+      if (id === spec.id) return 'baseline';
+      const baseline = byId.get(id);
+      return (stores as readonly string[]).includes(spec.store) && baseline ? formatRatio(pairedRpsRatio(outcome, baseline)) : DASH;
+    });
     return [
       store,
       spec.label,
       formatCount(summary.rps),
-      spec.baselineId ? `${formatRatio(summary.rpsRatio)} × ${baselineName}` : 'baseline',
+      ...versus,
       formatMs(summary.p50Ms),
       formatMs(summary.p99Ms),
+      formatRatio(summary.tailRatio),
       formatMiB(outcome.peakRssBytes),
       cpuFigures(summary),
       formatCount(summary.serverCpuUsPerRequest),
     ];
   });
   return markdownTable(
-    ['Store', 'Target', 'req/s', 'Ratio', 'p50 ms', 'p99 ms', 'Peak RSS MiB', 'CPU % server(+db) / load', 'Server CPU µs/req'],
+    [
+      'Store',
+      'Target',
+      'req/s',
+      ...BASELINE_COLUMNS.map(({ name }) => `× ${name}`),
+      'p50 ms',
+      'p99 ms',
+      'p99 / p50',
+      'Peak RSS MiB',
+      'CPU % server(+db) / load',
+      'Server CPU µs/req',
+    ],
     rows,
-    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
   );
 }
 
@@ -95,16 +126,19 @@ function cpuFigures(summary: { serverCpu: number; dbCpu: number; loadCpu: number
 export function renderScaling(outcomes: TargetOutcome[], byId: ReadonlyMap<string, TargetOutcome>): string {
   const rows = outcomes.map((outcome) => {
     const count = formatCount(outcome.spec.pets);
-    if (outcome.status !== 'measured') return [count, `${outcome.status}: ${outcome.note ?? ''}`, DASH, DASH, DASH, DASH, DASH, DASH, DASH, DASH];
-    const baseline = outcome.spec.baselineId ? byId.get(outcome.spec.baselineId) : undefined;
-    const summary = summarize(outcome, baseline);
+    if (outcome.status !== 'measured') return [count, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(9).fill(DASH)];
+    const baselineId = outcome.spec.baselineIds[0];
+    const summary = summarize(outcome, baselineId ? byId.get(baselineId) : undefined);
+    const heap = outcome.heapBytesPerPet;
+    const name = outcome.nameBytesPerPet;
     return [
       count,
       formatCount(summary.rps),
       formatMs(summary.p50Ms),
       formatMs(summary.p99Ms),
-      outcome.spec.baselineId ? `${formatRatio(summary.p50Ratio)}×` : 'reference',
-      outcome.heapBytesPerPet === undefined ? DASH : formatCount(outcome.heapBytesPerPet),
+      baselineId ? `${formatRatio(summary.p50Ratio)}×` : 'reference',
+      heap === undefined ? DASH : formatCount(heap),
+      heap === undefined || name === undefined ? DASH : formatCount(heap - name),
       outcome.seedMs === undefined ? DASH : (outcome.seedMs / 1000).toFixed(1),
       formatMiB(outcome.peakRssBytes),
       `${formatPercent(summary.serverCpu)} / ${formatPercent(summary.loadCpu)}`,
@@ -112,9 +146,21 @@ export function renderScaling(outcomes: TargetOutcome[], byId: ReadonlyMap<strin
     ];
   });
   return markdownTable(
-    ['Pets stored', 'req/s', 'p50 ms', 'p99 ms', 'p50 vs 1,000 pets', 'Heap bytes per pet', 'Seed s', 'Peak RSS MiB', 'CPU % server / load', 'Server CPU µs/req'],
+    [
+      'Pets stored',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'p50 vs 1,000 pets',
+      'Heap bytes per pet',
+      'Beyond the name',
+      'Seed s',
+      'Peak RSS MiB',
+      'CPU % server / load',
+      'Server CPU µs/req',
+    ],
     rows,
-    ['right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ['right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
   );
 }
 

@@ -29,6 +29,7 @@ export async function startTarget(
     const server = await startServer({ entry: target.entry, env: childEnv(target, context), cpu: context.cpu, nodeArgs });
     servers.set(target.id, server);
     if (server.ready.heapBytesPerPet !== undefined) outcome.heapBytesPerPet = server.ready.heapBytesPerPet;
+    if (server.ready.nameBytesPerPet !== undefined) outcome.nameBytesPerPet = server.ready.nameBytesPerPet;
     if (server.ready.seedMs !== undefined) outcome.seedMs = server.ready.seedMs;
     const request = target.request(server);
     const check = await preflight(request, target.door, target.expect);

@@ -3,6 +3,9 @@ import { LIST_SIZE, NEW_PET_BODY } from './pets.js';
 import type { ServerEntry } from './server-process.js';
 import type { ReadyMessage } from './servers/ipc.js';
 
+export const B0 = 'memory.b0';
+export const K0 = 'memory.k0';
+export const D0 = 'mongodb.d0';
 export const SCALE_SMALL = 'scale.small';
 export const SCALE_LARGE = 'scale.large';
 export const SMALL_SCALE_PETS = 1000;
@@ -22,8 +25,11 @@ export interface TargetSpec {
   pets: number;
   /** Seed straight into the embedded store and measure heap per pet (scaling targets). */
   scale: boolean;
-  /** Target whose req/s this one is divided by, in the same round. */
-  baselineId: string | null;
+  /**
+   * Targets this one is compared with, round by round, the first the closest (K0 for a door on
+   * the embedded store, D0 on MongoDB, the small store for the large one); BENCH_ONLY brings them along.
+   */
+  baselineIds: string[];
   expect: Expect;
   /** Every answer is the same text, so autocannon checks each body against the first. */
   sameBodyEveryTime: boolean;
@@ -36,7 +42,7 @@ const TRPC_LIST_INPUT = encodeURIComponent(JSON.stringify({ limit: LIST_SIZE }))
 const bearer = (ready: ReadyMessage) => ({ authorization: `Bearer ${ready.apiKey ?? ''}` });
 const json = { 'content-type': 'application/json' };
 
-type Door3 = Omit<TargetSpec, 'id' | 'store' | 'baselineId' | 'pets' | 'scale' | 'entry'> & { key: string };
+type Door3 = Omit<TargetSpec, 'id' | 'store' | 'baselineIds' | 'pets' | 'scale' | 'entry'> & { key: string };
 
 /** The five door operations measured on each store. */
 const DOOR_TARGETS: Door3[] = [
@@ -87,7 +93,7 @@ const DOOR_TARGETS: Door3[] = [
   },
 ];
 
-const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry): TargetSpec => ({
+const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry, path: string): TargetSpec => ({
   id,
   label,
   store,
@@ -95,13 +101,13 @@ const listBaseline = (id: string, label: string, store: Store, entry: ServerEntr
   entry,
   pets: LIST_SIZE,
   scale: false,
-  baselineId: null,
+  baselineIds: [],
   expect: 'list',
   sameBodyEveryTime: true,
-  request: ({ baseUrl }) => ({ url: `${baseUrl}/`, method: 'GET', headers: {} }),
+  request: ({ baseUrl }) => ({ url: `${baseUrl}${path}`, method: 'GET', headers: {} }),
 });
 
-const scaleTarget = (id: string, pets: number, baselineId: string | null): TargetSpec => ({
+const scaleTarget = (id: string, pets: number, baselineIds: string[]): TargetSpec => ({
   ...(DOOR_TARGETS[0] as Door3),
   id,
   label: `REST \`GET /v1/pets\`, ${pets.toLocaleString('en-US')} pets stored`,
@@ -109,12 +115,12 @@ const scaleTarget = (id: string, pets: number, baselineId: string | null): Targe
   entry: 'gateway',
   pets,
   scale: true,
-  baselineId,
+  baselineIds,
 });
 
 /** Every target of a run, baselines first within each store. */
 export function allTargets(scalePets: number): TargetSpec[] {
-  const doors = (store: Store, baselineId: string): TargetSpec[] =>
+  const doors = (store: Store, baselineIds: string[]): TargetSpec[] =>
     DOOR_TARGETS.map(({ key, ...target }) => ({
       ...target,
       id: `${store}.${key}`,
@@ -122,15 +128,16 @@ export function allTargets(scalePets: number): TargetSpec[] {
       entry: 'gateway',
       pets: LIST_SIZE,
       scale: false,
-      baselineId,
+      baselineIds,
     }));
   return [
-    listBaseline('memory.b0', 'B0: `node:http`, precomputed JSON', 'memory', 'b0'),
-    ...doors('memory', 'memory.b0'),
-    scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, null),
-    scaleTarget(SCALE_LARGE, scalePets, SCALE_SMALL),
-    listBaseline('mongodb.d0', 'D0: `node:http` + driver `find`', 'mongodb', 'd0'),
-    ...doors('mongodb', 'mongodb.d0'),
+    listBaseline(B0, 'B0: `node:http`, precomputed JSON', 'memory', 'b0', '/'),
+    listBaseline(K0, 'K0: Koa + `@koa/router`, precomputed JSON', 'memory', 'k0', '/v1/pets'),
+    ...doors('memory', [K0, B0]),
+    scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, []),
+    scaleTarget(SCALE_LARGE, scalePets, [SCALE_SMALL]),
+    listBaseline(D0, 'D0: `node:http` + driver `find`', 'mongodb', 'd0', '/'),
+    ...doors('mongodb', [D0, K0, B0]),
   ];
 }
 
@@ -141,6 +148,6 @@ export function allTargets(scalePets: number): TargetSpec[] {
 export function selectTargets(targets: TargetSpec[], only: string[]): TargetSpec[] {
   if (only.length === 0) return targets;
   const wanted = new Set(targets.filter((t) => only.some((prefix) => t.id === prefix || t.id.startsWith(`${prefix}.`))).map((t) => t.id));
-  for (const target of targets) if (wanted.has(target.id) && target.baselineId) wanted.add(target.baselineId);
+  for (const target of targets) if (wanted.has(target.id)) for (const id of target.baselineIds) wanted.add(id);
   return targets.filter((t) => wanted.has(t.id));
 }

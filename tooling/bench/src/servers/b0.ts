@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { createServer } from 'node:http';
-import { benchPet, LIST_SIZE } from '../pets.js';
+import { listBody } from '../pets.js';
 import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
 
 /**
  * Baseline B0: node:http answering a precomputed JSON array of the same 20 pets the doors list.
  * No routing, no key check, no store: the most any door could reach on this machine.
  */
-const body = Buffer.from(JSON.stringify(Array.from({ length: LIST_SIZE }, (_, i) => ({ id: i + 1, ...benchPet(i + 1) }))));
+const body = listBody();
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 import { PetService } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
-import { MemoryPetStore } from '@petstore/memory';
 import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
-import { collectGarbage, serveUntilStopped, type ReadyMessage } from './ipc.js';
+import { seedMeasured } from '../store-heap.js';
+import { serveUntilStopped, type ReadyMessage } from './ipc.js';
 
 /**
  * The real gateway, wired as `npm start` wires it (config from the environment the bench gives,
@@ -21,26 +21,21 @@ const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 let runtime: Runtime = await createRuntime(config);
 const ready: ReadyMessage = { type: 'ready', port: 0, pets: count };
 
-const started = performance.now();
 if (direct) {
   if (runtime.store !== 'memory') throw new Error('BENCH_DIRECT_SEED needs the embedded store');
-  const measured = collectGarbage();
-  const before = process.memoryUsage().heapUsed;
-  const store = new MemoryPetStore();
-  for (let n = 1; n <= count; n += 1) await store.insert({ id: await store.next(), ...benchPet(n) });
-  if (measured) {
-    collectGarbage();
-    ready.heapBytesPerPet = (process.memoryUsage().heapUsed - before) / count;
-  }
+  const { store, seedMs, heapBytesPerPet, nameBytesPerPet } = await seedMeasured(count);
+  if (!Number.isNaN(heapBytesPerPet)) Object.assign(ready, { heapBytesPerPet, nameBytesPerPet });
   runtime = { ...runtime, pets: new PetService({ pets: store, ids: store, clock: runtime.clock }) };
   ready.petId = 1;
+  ready.seedMs = seedMs;
 } else {
+  const started = performance.now();
   for (let n = 1; n <= count; n += 1) {
     const pet = await runtime.pets.create(benchPet(n));
     ready.petId ??= pet.id;
   }
+  ready.seedMs = performance.now() - started;
 }
-ready.seedMs = performance.now() - started;
 ready.apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
 
 // `await` keeps this working if building the gateway becomes asynchronous (Apollo starts asynchronously).

@@ -11,8 +11,10 @@ export interface ReadyMessage {
   petId?: number;
   /** Pets seeded before listening. */
   pets?: number;
-  /** heapUsed after seeding minus heapUsed before, after a full GC each time (needs --expose-gc). */
+  /** Heap and array buffers retained per pet by the seeded store (needs --expose-gc; see store-heap.ts). */
   heapBytesPerPet?: number;
+  /** The part of heapBytesPerPet that is the name string. */
+  nameBytesPerPet?: number;
   seedMs?: number;
 }
 
@@ -62,13 +64,4 @@ export function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-/** A full garbage collection, when node runs with --expose-gc. */
-export function collectGarbage(): boolean {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return false;
-  gc();
-  gc();
-  return true;
 }
