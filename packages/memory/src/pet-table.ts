@@ -44,8 +44,10 @@ export class PetTable {
   /** A new Pet object for the row: callers may change it without touching the store. */
   pet(row: number): Pet {
     const code = this.statuses[row] as StatusCode;
-    const pet: Pet = { id: this.ids[row] as number, name: this.names[row] as string, categoryId: this.categoryIds.get(row) };
-    if (code !== 0) pet.status = PET_STATUSES[code - 1] as PetStatus;
-    return pet;
+    const id = this.ids[row] as number;
+    const name = this.names[row] as string;
+    const categoryId = this.categoryIds.get(row);
+    // Whole literals, not a property added later: each of the two shapes is built in one step.
+    return code === 0 ? { id, name, categoryId } : { id, name, categoryId, status: PET_STATUSES[code - 1] as PetStatus };
   }
 }

@@ -34,7 +34,10 @@ export class SortedRows {
   /** Up to `limit` rows whose ids are greater than `afterId`, in id order. */
   page(afterId: number | undefined, limit: number): number[] {
     const start = afterId === undefined ? 0 : this.search(afterId, false);
-    return Array.from(this.rows.subarray(start, Math.min(start + limit, this.count)));
+    const end = Math.min(start + limit, this.count);
+    const rows: number[] = [];
+    for (let at = start; at < end; at += 1) rows.push(this.rows[at] as number);
+    return rows;
   }
 
   /** The first position whose id is greater than `id`, or equal to it when `orEqual`. */
