@@ -3,9 +3,7 @@ import { CategoryIdColumn } from './category-ids.js';
 import { withRoom } from './typed-arrays.js';
 
 /** Status as a small integer: 0 for none, else its place in PET_STATUSES plus one. */
-export type StatusCode = number;
-
-export function statusCode(status: PetStatus | undefined): StatusCode {
+export function statusCode(status: PetStatus | undefined): number {
   return status === undefined ? 0 : PET_STATUSES.indexOf(status) + 1;
 }
 
@@ -37,13 +35,13 @@ export class PetTable {
     return this.ids[row] as number;
   }
 
-  statusOf(row: number): StatusCode {
-    return this.statuses[row] as StatusCode;
+  statusOf(row: number): number {
+    return this.statuses[row] as number;
   }
 
   /** A new Pet object for the row: callers may change it without touching the store. */
   pet(row: number): Pet {
-    const code = this.statuses[row] as StatusCode;
+    const code = this.statuses[row] as number;
     const id = this.ids[row] as number;
     const name = this.names[row] as string;
     const categoryId = this.categoryIds.get(row);
