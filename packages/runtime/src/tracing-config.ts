@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { optionalText } from './env-text.js';
 
 const otlpUrl = optionalText.pipe(
-  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://collector:4318' }).optional(),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:4318' }).optional(),
 );
 
 // The SDK speaks OTLP over HTTP with protobuf only; refusing the others beats exporting nothing.
