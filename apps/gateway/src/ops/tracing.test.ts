@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { uniqueName } from '@petstore/testing';
 import { createRuntime, loadConfig } from '@petstore/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -222,23 +225,71 @@ describe('tracing of batches, failures and deprecated calls', () => {
   });
 });
 
-describe('tracing off', () => {
-  it.each([
-    ['OTEL_SDK_DISABLED=true', { OTEL_SDK_DISABLED: 'true' }],
-    ['OTEL_TRACES_EXPORTER=none', { OTEL_TRACES_EXPORTER: 'none' }],
-  ])('with %s, an endpoint set is ignored: nothing is exported and logs carry no trace ids', async (_, env) => {
+describe('tracing of the rate limit', () => {
+  it('says whether the limit let each request through', async () => {
     const receiver = await startOtlpReceiver();
     try {
-      const { gateway, apiKey } = await tracedGateway(null, receiver, env);
+      const { gateway, apiKey } = await tracedGateway(null, receiver, { PETSTORE_RATE_LIMIT: '1' });
+      const [allowed, limited] = [callerTrace(), callerTrace()];
+      for (const [caller, status] of [[allowed, 200], [limited, 429]] as const) {
+        const response = await fetch(`${gateway.baseUrl}/v1/pets`, { headers: { Authorization: `Bearer ${apiKey}`, ...caller.headers } });
+        expect(response.status).toBe(status);
+      }
+      await gateway.stop();
+      const server = (caller: CallerTrace) =>
+        receiver.spans().find((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
+      expect(server(allowed)?.attributes).toMatchObject({ 'petstore.rate_limit.outcome': 'allowed', 'petstore.rate_limit.remaining': 0 });
+      expect(server(limited)?.attributes['petstore.rate_limit.outcome']).toBe('limited');
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('tracing off', () => {
+  let hookDir: string;
+  let importHook: string;
+  beforeAll(async () => {
+    // A module hook that names every @opentelemetry package the process imports.
+    hookDir = await mkdtemp(join(tmpdir(), 'petstore-otel-'));
+    importHook = join(hookDir, 'report-otel-imports.mjs');
+    const resolve = `export async function resolve(specifier, context, next) {
+      if (specifier.startsWith('@opentelemetry/')) process.stderr.write('imported ' + specifier + '\\n');
+      return next(specifier, context);
+    }`;
+    await writeFile(importHook, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolve)}`)});\n`);
+  });
+  afterAll(async () => {
+    await rm(hookDir, { recursive: true, force: true });
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['no OTEL_* variable', {}],
+    ['OTEL_SDK_DISABLED=true', { OTEL_SDK_DISABLED: 'true' }],
+    ['OTEL_TRACES_EXPORTER=none', { OTEL_TRACES_EXPORTER: 'none' }],
+  ])('with %s: no SDK is imported, nothing is exported, logs carry no trace ids', async (name, off) => {
+    const receiver = await startOtlpReceiver();
+    try {
+      const endpoint: Record<string, string> = name.startsWith('no ') ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
+      const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: DEV_KEY, LOG_LEVEL: 'info', NODE_OPTIONS: `--import=${importHook}`, ...endpoint, ...off });
       const caller = callerTrace();
-      for (const door of DOORS) expect((await createPet(gateway.baseUrl, door, apiKey, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(1);
+      for (const door of DOORS) {
+        expect((await createPet(gateway.baseUrl, door, DEV_KEY, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(1);
+      }
       await gateway.stop();
       expect(receiver.requests).toEqual([]);
+      expect(gateway.output()).not.toContain('imported @opentelemetry/');
       expect(accessLog(gateway).length).toBeGreaterThanOrEqual(3);
       expect(accessLog(gateway).filter((line) => 'traceId' in line || 'spanId' in line)).toEqual([]);
     } finally {
       await receiver.close();
     }
+  });
+
+  it('the import hook sees the SDK when tracing is on (so that the test above can fail)', async () => {
+    const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: DEV_KEY, NODE_OPTIONS: `--import=${importHook}`, OTEL_TRACES_EXPORTER: 'otlp' });
+    await gateway.stop();
+    expect(gateway.output()).toContain('imported @opentelemetry/sdk-trace');
   });
 
   it('is the default: without OTEL_* variables the runtime has no tracing', async () => {
