@@ -55,7 +55,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const metrics = options.metrics ?? new PetstoreMetrics();
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);
-  const tracing = settings && (await startTracing(settings));
+  const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
   const stores = await openStores(config, clock);
   const keys = countDatabaseErrors(stores.keys, 'keys', metrics);
   const accounts = new AccountService({ keys, clock });

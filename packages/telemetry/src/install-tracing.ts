@@ -1,4 +1,4 @@
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, diag, DiagLogLevel, propagation, trace, type DiagLogFunction } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -13,7 +13,7 @@ import {
   TracerProvider,
   type Sampler,
 } from '@opentelemetry/sdk-trace';
-import type { Tracing } from './start-tracing.js';
+import type { Tracing, TracingLog } from './start-tracing.js';
 import { spanRequestTracer } from './span-request-trace.js';
 import type { SamplerName, TracingSettings } from './tracing-settings.js';
 
@@ -23,7 +23,11 @@ import type { SamplerName, TracingSettings } from './tracing-settings.js';
  * The instrumentation hooks `require`, so it must be enabled before the driver is first loaded:
  * the runtime loads @petstore/mongo only after this (see packages/runtime/src/stores.ts).
  */
-export function installTracing(settings: TracingSettings): Tracing {
+export function installTracing(settings: TracingSettings, log: TracingLog): Tracing {
+  // The SDK reports failed exports (a collector down or refusing) through diag; without a logger they vanish.
+  const warn: DiagLogFunction = (message, ...args) => log.warn([message, ...args.map(String)].join(' '));
+  const quiet: DiagLogFunction = () => {};
+  diag.setLogger({ error: warn, warn, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
   const provider = new TracerProvider({
     resource: defaultResource().merge(resourceFromAttributes({ ...settings.resourceAttributes, 'service.name': settings.serviceName })),
     sampler: sampler(settings.sampler, settings.samplerRatio),
@@ -39,7 +43,13 @@ export function installTracing(settings: TracingSettings): Tracing {
     requests: spanRequestTracer(provider.getTracer('@petstore/telemetry')),
     async shutdown() {
       mongodb.disable();
-      await provider.shutdown();
+      // A collector that is down must not fail the shutdown: the spans are lost, and that is said.
+      await provider.shutdown().catch((error: unknown) => log.warn(`the spans still buffered could not be sent: ${String(error)}`));
+      // So that a later runtime in this process (tests make several) can register its own.
+      trace.disable();
+      propagation.disable();
+      context.disable();
+      diag.disable();
     },
   };
 }

@@ -246,6 +246,26 @@ describe('tracing of the rate limit', () => {
   });
 });
 
+describe('tracing to a collector that is down', () => {
+  it('costs a warning in the logs, not a failed request or shutdown', async () => {
+    const receiver = await startOtlpReceiver();
+    await receiver.close(); // its port, now refusing connections
+    const gateway = await spawnGateway({
+      PETSTORE_DEV_API_KEY: DEV_KEY,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
+    });
+    expect((await createPet(gateway.baseUrl, 'rest', DEV_KEY, { name: 'Lost span', categoryId: 1 })).status).toBe(201);
+    await gateway.stop();
+    expect(await gateway.exited).toBe(0);
+    const warnings = gateway
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"component":"tracing"'));
+    expect(warnings.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(expect.objectContaining({ level: 40 }));
+  });
+});
+
 describe('tracing off', () => {
   let hookDir: string;
   let importHook: string;
