@@ -127,6 +127,8 @@ describe.each([
       // The pet is written by the operation; GraphQL checks the key once per request, before any operation.
       const writes = database.filter((span) => span.name === 'insert pets');
       expect(writes.map((span) => span.parentSpanId)).toEqual([operation?.spanId]);
+      const keyCheck = database.find((span) => span.name === 'find api_keys');
+      expect(keyCheck?.parentSpanId).toBe(door === 'graphql' ? server.spanId : operation?.spanId);
       expect(database.every((span) => span.parentSpanId === operation?.spanId || span.parentSpanId === server.spanId)).toBe(true);
     } else {
       expect(database).toEqual([]);
