@@ -58,6 +58,7 @@ describe('tracing configuration', () => {
     ['OTEL_TRACES_SAMPLER', 'jaeger_remote'],
     ['OTEL_TRACES_SAMPLER_ARG', '1.5'],
     ['OTEL_SDK_DISABLED', 'yes'],
+    ['OTEL_PROPAGATORS', 'b3'],
     ['OTEL_RESOURCE_ATTRIBUTES', 'no-equals-sign'],
     ['OTEL_EXPORTER_OTLP_HEADERS', 'Authorization=Basic%zz-secret-value'],
   ])('refuses %s=%s, naming the variable and not the value', (name, value) => {

@@ -60,6 +60,10 @@ export const TRACING_VARIABLES = {
   // Read by the exporter itself; checked here so that a typo stops the start instead of every export.
   OTEL_EXPORTER_OTLP_HEADERS: keyValueList('headers'),
   OTEL_EXPORTER_OTLP_TRACES_HEADERS: keyValueList('headers'),
+  // W3C trace context is the one propagator; naming another would silently break traces across services.
+  OTEL_PROPAGATORS: optionalText.pipe(
+    z.enum(['tracecontext'], { error: 'must be tracecontext (W3C trace context, the only propagator this service has)' }).optional(),
+  ),
   OTEL_SERVICE_NAME: optionalText.pipe(z.string().default('petstore')),
   OTEL_RESOURCE_ATTRIBUTES: keyValueList('resource attributes'),
   OTEL_TRACES_SAMPLER: optionalText.pipe(
