@@ -13,6 +13,7 @@ import { landingPagePlugin } from './landing-page.js';
 import { operationLimitsRule } from './limits/operation-limits-rule.js';
 import { maskInternalErrors } from './mask-internal-errors.js';
 import { operationReportPlugin } from './operation-report.js';
+import { operationTracePlugin, withinOperationSpans } from './operation-trace.js';
 import { createResolvers } from './resolvers.js';
 import { loadSchemaSdl } from './schema.js';
 
@@ -23,7 +24,7 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
   const { limits } = options;
   return new ApolloServer<GraphqlContext>({
     typeDefs: loadSchemaSdl(),
-    resolvers: createResolvers(deps.pets),
+    resolvers: withinOperationSpans(createResolvers(deps.pets)),
     logger: deps.logger,
     introspection: options.introspection,
     // Without introspection, "did you mean" hints would leak the schema anyway.
@@ -46,6 +47,7 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
       // Answers are never cached (Cache-Control: no-store); the default plugin wraps every resolver for nothing.
       ApolloServerPluginCacheControlDisabled(),
       operationReportPlugin(),
+      operationTracePlugin(),
     ],
   });
 }

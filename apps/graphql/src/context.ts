@@ -1,5 +1,6 @@
 import type { Authenticate, Principal } from '@petstore/domain';
 import type { RequestReport } from '@petstore/http';
+import type { OperationSpan } from '@petstore/telemetry';
 import { callDomain } from './domain-errors.js';
 
 /** What every resolver may rely on: the caller was authenticated before the document was parsed. */
@@ -9,6 +10,8 @@ export interface GraphqlContext {
   idempotencyKey: string | undefined;
   /** Where the door reports operations, the caller and deprecated calls for the access log and metrics. */
   report: RequestReport;
+  /** This operation's span when the request is traced (set by operationTracePlugin). */
+  operationSpan?: OperationSpan;
 }
 
 /** What the context is built from: the parts of the HTTP request the resolvers may use. */

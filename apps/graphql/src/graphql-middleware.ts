@@ -25,7 +25,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
   return async (ctx, next) => {
     if (ctx.path !== GRAPHQL_PATH) return next();
     const report = requestReport(ctx.req);
-    report.claim('graphql');
+    report.claim('graphql', GRAPHQL_PATH);
     let body: unknown;
     try {
       body = await readGraphqlBody(ctx, options.maxBodyBytes, options.maxBatch);

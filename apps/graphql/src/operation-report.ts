@@ -20,7 +20,7 @@ export function operationReportPlugin(): ApolloServerPlugin<GraphqlContext> {
   };
 }
 
-function rootFields(selectionSet: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): Set<string> {
+export function rootFields(selectionSet: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): Set<string> {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) seen.add(selection.name.value);
     else if (selection.kind === Kind.INLINE_FRAGMENT) rootFields(selection.selectionSet, document, seen);

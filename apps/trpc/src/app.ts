@@ -20,7 +20,7 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith(PATH_START)) return next();
     const report = requestReport(ctx.req);
-    report.claim('trpc');
+    report.claim('trpc', `${PATH_START}:procedures`);
     const vary = ctx.response.get('Vary') || undefined;
     ctx.respond = false; // tRPC writes the raw response itself
     // Koa starts every response at 404; tRPC only sets its own status over Node's default of 200.

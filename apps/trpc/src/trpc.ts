@@ -25,8 +25,17 @@ const domainErrors = t.middleware(async ({ next }) => {
  * middleware runs, so a caller without a valid key learns nothing about the input rules.
  */
 export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next, path, meta }) => {
-  ctx.report.operation('trpc', path, { deprecated: meta?.deprecated === true });
-  const principal = await ctx.authenticate(ctx.authorization);
-  ctx.report.authenticated(principal);
-  return next({ ctx: { principal } });
+  const deprecated = meta?.deprecated === true;
+  ctx.report.operation('trpc', path, { deprecated });
+  // Each call of a batch in a span of its own, the key check included; tRPC reports failures in the result.
+  return ctx.report.traced(
+    path,
+    { deprecated },
+    async () => {
+      const principal = await ctx.authenticate(ctx.authorization);
+      ctx.report.authenticated(principal);
+      return next({ ctx: { principal } });
+    },
+    (result) => (result.ok ? undefined : result.error),
+  );
 });

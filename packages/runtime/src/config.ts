@@ -1,9 +1,6 @@
 import { z } from 'zod';
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+import { optionalText } from './env-text.js';
+import { TRACING_VARIABLES } from './tracing-config.js';
 
 const integer = (min: number, max: number, fallback: number) =>
   optionalText.pipe(
@@ -114,6 +111,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   ),
+  ...TRACING_VARIABLES,
 }).superRefine((config, context) => {
   if (config.PETSTORE_ENV === 'production' && !config.MONGODB_URI && config.PETSTORE_ALLOW_EMBEDDED_STORE !== true) {
     context.addIssue({

@@ -8,12 +8,14 @@ import {
   type Clock,
 } from '@petstore/domain';
 import { PetstoreMetrics } from '@petstore/http';
+import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
 import { openStores, type Stores } from './stores.js';
+import { tracingSettings } from './tracing-config.js';
 
 /** Everything a door needs, wired once per process over one store. */
 export interface Runtime {
@@ -22,6 +24,8 @@ export interface Runtime {
   clock: Clock;
   /** This runtime's Prometheus registry and metrics, served at /metrics. */
   metrics: PetstoreMetrics;
+  /** OpenTelemetry tracing when the OTEL_* variables switch it on; undefined (and not loaded) otherwise. */
+  tracing: Tracing | undefined;
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
@@ -49,6 +53,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config, options.logDestination);
   const metrics = options.metrics ?? new PetstoreMetrics();
+  // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
+  const settings = tracingSettings(config);
+  const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
   const stores = await openStores(config, clock);
   const keys = countDatabaseErrors(stores.keys, 'keys', metrics);
   const accounts = new AccountService({ keys, clock });
@@ -59,6 +66,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     clock,
     metrics,
+    tracing,
     store: stores.kind,
     pets: new PetService({
       pets: countDatabaseErrors(stores.pets, 'pets', metrics),
@@ -75,7 +83,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     drain: () => {
       draining = true;
     },
-    close: stores.close,
+    close: async () => {
+      await stores.close();
+      await tracing?.shutdown();
+    },
   };
 }
 

@@ -27,6 +27,7 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
     corsOrigins: config.PETSTORE_CORS_ORIGINS,
     https: runtime.publicBaseUrl.startsWith('https://'),
     metricsToken: config.PETSTORE_METRICS_TOKEN,
+    tracer: runtime.tracing?.requests,
   });
   const server = createServer({ maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES }, shell);
   server.on('clientError', answerClientError(runtime.logger, runtime.metrics));

@@ -1,6 +1,5 @@
 import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
-import { connectMongo } from '@petstore/mongo';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -16,6 +15,9 @@ export interface Stores {
 /** MongoDB when MONGODB_URI is set; otherwise the embedded store, which lives only in this process. */
 export async function openStores(config: Config, clock: Clock): Promise<Stores> {
   if (config.MONGODB_URI) {
+    // Loaded only when used, and so after tracing has started: the driver's instrumentation hooks
+    // `require` and cannot see a driver that was loaded before it.
+    const { connectMongo } = await import('@petstore/mongo');
     const mongo = await connectMongo({
       uri: config.MONGODB_URI,
       dbName: config.MONGODB_DB,

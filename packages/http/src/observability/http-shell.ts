@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestTracer } from '@petstore/telemetry';
 import type { Logger } from 'pino';
 import { errorBody } from '../error-body.js';
 import { corsPolicy } from './cors.js';
 import type { PetstoreMetrics } from './metrics.js';
 import { requestReport, type RequestReport } from './request-report.js';
+import { requestSummary } from './request-tracing.js';
 import { securityHeaders } from './security-headers.js';
 
 export const METRICS_PATH = '/metrics';
@@ -18,6 +20,8 @@ export interface HttpShellOptions {
   https: boolean;
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken?: string | undefined;
+  /** Traces every request when tracing is on; absent, tracing costs a request nothing. */
+  tracer?: RequestTracer | undefined;
 }
 
 export interface HttpShell extends RequestListener {
@@ -41,6 +45,7 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
   const shell = (req: IncomingMessage, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
     const report = requestReport(req);
+    if (options.tracer) report.trace = options.tracer.start(req);
     inFlight.add(res);
     options.metrics.inFlight.inc();
     res.once('close', () => {
@@ -53,7 +58,9 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
     if (draining) res.setHeader('Connection', 'close');
     if (cors.apply(req, res)) return report.operation('ops', 'preflight');
     if (pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);
-    app(req, res);
+    // The request's span is current for all the app does, so the doors' and the driver's spans nest under it.
+    if (report.trace) report.trace.within(() => app(req, res));
+    else app(req, res);
   };
   return Object.assign(shell, {
     drain(): void {
@@ -67,13 +74,16 @@ function finish(options: HttpShellOptions, req: IncomingMessage, res: ServerResp
   // A client that went away before the answer was complete: 499 is the usual name for it.
   const status = res.writableFinished ? res.statusCode : 499;
   options.metrics.observe(report, status, seconds);
+  const path = pathOf(req);
+  if (report.trace) report.trace.end(requestSummary(report, req, path, status));
   // Method, path, outcome and timing only: never headers (keys), query strings or bodies.
   const line = {
     requestId: report.requestId,
+    ...(report.trace && { traceId: report.trace.traceId, spanId: report.trace.spanId }),
     door: report.door ?? 'none',
     operation: report.operationLabel,
     method: req.method,
-    path: pathOf(req),
+    path,
     status,
     durationMs: Math.round(seconds * 1e6) / 1e3,
     ...(report.keyId !== undefined && { keyId: report.keyId }),

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Principal, RateLimitState } from '@petstore/domain';
+import { isDomainError, type Principal, type RateLimitState } from '@petstore/domain';
+import type { RequestTrace } from '@petstore/telemetry';
 import { acceptRequestId } from './request-id.js';
 
 /** Which door served a request; `ops` is the probes and metrics, `none` a request no door claimed. */
@@ -17,6 +18,10 @@ export class RequestReport {
   rateLimit: RateLimitState | undefined;
   /** Calls of a deprecated operation (a GraphQL request may make several). */
   deprecatedCalls = 0;
+  /** The route template the request matched, such as `/v1/pets/:petId`, for its trace. */
+  route: string | undefined;
+  /** The request's trace when tracing is on (the HTTP shell starts it); undefined otherwise. */
+  trace: RequestTrace | undefined;
   private readonly operations = new Set<string>();
 
   constructor(readonly requestId: string) {}
@@ -29,8 +34,32 @@ export class RequestReport {
   }
 
   /** The request reached a door, whether or not it names an operation the door knows. */
-  claim(door: Door): void {
+  claim(door: Door, route?: string): void {
     this.door ??= door;
+    this.route ??= route;
+  }
+
+  /**
+   * Runs one operation (a REST route, a tRPC call) in a span of its own when the request is
+   * traced, so that its database commands nest under it, and records a failure by its domain
+   * code. `failure` finds the error in a result that reports one instead of throwing (tRPC's).
+   */
+  traced<T>(name: string, options: { deprecated?: boolean }, run: () => Promise<T>, failure?: (result: T) => unknown): Promise<T> {
+    if (!this.trace) return run();
+    const span = this.trace.startOperation(name, { 'petstore.operation': name, 'petstore.deprecated': options.deprecated || undefined });
+    return span.within(run).then(
+      (result) => {
+        const error = failure?.(result);
+        if (error !== undefined) span.fail(errorCode(error));
+        span.end();
+        return result;
+      },
+      (error: unknown) => {
+        span.fail(errorCode(error));
+        span.end();
+        throw error;
+      },
+    );
   }
 
   authenticated(principal: Principal): void {
@@ -42,6 +71,13 @@ export class RequestReport {
   get operationLabel(): string {
     return this.operations.size === 0 ? 'none' : [...this.operations].sort().join('+');
   }
+}
+
+/** The domain code of an error, or of the error it wraps (tRPC's); anything else is an internal error. */
+export function errorCode(error: unknown): string {
+  if (isDomainError(error)) return error.code;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return isDomainError(cause) ? cause.code : 'internal_error';
 }
 
 const reports = new WeakMap<IncomingMessage, RequestReport>();

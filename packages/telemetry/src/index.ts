@@ -1,0 +1,3 @@
+export type * from './request-trace.js';
+export * from './start-tracing.js';
+export * from './tracing-settings.js';
