@@ -223,6 +223,18 @@ for (const store of stores) {
         expect(expectError(await get('/v1/pets?limit=5&limit=6'), 400, 'invalid_request').message).toContain('limit');
       });
 
+      it.each([
+        ['a typo', 'stauts=sold', 'stauts'],
+        ['a bracketed operator', `${encodeURIComponent('status[$ne]')}=sold`, 'status[$ne]'],
+        ['a bracketed operator, unencoded', 'limit[$gt]=1', 'limit[$gt]'],
+        ['an unknown parameter beside known ones', 'limit=5&colour=brown', 'colour'],
+        ['a repeated status', 'status=sold&status=pending', 'status'],
+        ['a repeated unknown parameter', 'x=1&x=2', 'x'],
+      ])('answers 400 naming the parameter for %s', async (_, query, name) => {
+        const error = expectError(await get(`/v1/pets?${query}`), 400, 'invalid_request');
+        expect(error.message).toContain(name);
+      });
+
       it.each(['lost', 'SOLD', ''])('answers 400 for status=%j', async (status) => {
         const error = expectError(await get(`/v1/pets?status=${status}`), 400, 'invalid_request');
         expect(error.message).toContain('status');
@@ -264,6 +276,17 @@ for (const store of stores) {
 
       it.each(['abc', '1.5', '0', '-3', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
         expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
+      });
+    });
+
+    describe('query parameters of createPet and getPet', () => {
+      it('answers 400 naming any query parameter, since neither operation takes one', async () => {
+        const created = await post<Pet>({ name: 'Queried', categoryId: 1 });
+        expect(expectError(await get(`/v1/pets/${created.body.id}?verbose=1`), 400, 'invalid_request').message).toContain('verbose');
+        const before = await countPets();
+        const response = await call(gw.baseUrl, '/v1/pets?dryRun=true', { method: 'POST', key: gw.apiKey, body: { name: 'Rex', categoryId: 1 } });
+        expect(expectError(response, 400, 'invalid_request').message).toContain('dryRun');
+        expect(await countPets()).toBe(before);
       });
     });
 

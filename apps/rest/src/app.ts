@@ -4,7 +4,7 @@ import type Koa from 'koa';
 import { createBaseApp, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
-import { idFromPath, listInputFromQuery } from './list-query.js';
+import { idFromPath, listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
@@ -31,6 +31,11 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const auth = requireApiKey(deps.authenticate);
+  // After the key check, like every other validation: createPet and getPet take no query parameters.
+  const noQuery: Koa.Middleware<AuthState> = async (ctx, next) => {
+    queryParameters(ctx.query, []);
+    await next();
+  };
   const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Before any key check: the contract itself is public.
@@ -47,7 +52,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     ctx.body = page.pets;
   });
 
-  router.post('/pets', reportOperation('rest', 'createPet'), auth, async (ctx) => {
+  router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
     const pet = await deps.pets.create(body, {
       // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
@@ -67,6 +72,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
       await next();
     },
     auth,
+    noQuery,
     async (ctx) => {
       ctx.body = await deps.pets.get(idFromPath(ctx.params['petId'] ?? ''), 'petId');
     },
