@@ -1,4 +1,5 @@
-import { fixedClock, MAX_INT64_SUPPORTED } from '@petstore/domain';
+import { fixedClock, INT64_MAX, INT64_MIN } from '@petstore/domain';
+import { parseJsonText } from '@petstore/http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from './testing/http.js';
 import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
@@ -104,10 +105,14 @@ for (const store of stores) {
         expect(read.body).toEqual(created.body);
       });
 
-      it('keeps the largest supported int64 exactly', async () => {
-        const created = await post<Pet>({ name: 'Big', categoryId: MAX_INT64_SUPPORTED });
-        expect(created.body.categoryId).toBe(MAX_INT64_SUPPORTED);
-        expect((await get<Pet>(`/v1/pets/${created.body.id}`)).body.categoryId).toBe(MAX_INT64_SUPPORTED);
+      it.each([INT64_MAX, INT64_MIN, 2n ** 53n + 1n, 0n, -1n])('keeps categoryId %s digit for digit in the JSON text', async (categoryId) => {
+        const sent = `{"name":"Big","categoryId":${categoryId}}`;
+        const created = await call(gw.baseUrl, '/v1/pets', { method: 'POST', key: gw.apiKey, rawBody: sent, headers: { 'Content-Type': 'application/json' } });
+        expect(created.status).toBe(201);
+        expect(created.text).toContain(`"categoryId":${categoryId}}`);
+        const { id } = parseJsonText(created.text) as { id: number };
+        const read = await call(gw.baseUrl, `/v1/pets/${id}`, { key: gw.apiKey });
+        expect(read.text).toBe(created.text);
       });
 
       it('assigns distinct ids to concurrent creates', async () => {
@@ -124,8 +129,10 @@ for (const store of stores) {
         ['a blank name', { name: '   ', categoryId: 1 }, 'name'],
         ['a string as categoryId', { name: 'Rex', categoryId: '7' }, 'categoryId'],
         ['a fraction as categoryId', { name: 'Rex', categoryId: 1.5 }, 'categoryId'],
-        ['a zero categoryId', { name: 'Rex', categoryId: 0 }, 'categoryId'],
-        ['a categoryId past the exact range', { name: 'Rex', categoryId: 2 ** 53 }, 'categoryId'],
+        ['a NUL in the name', { name: 'Re\u0000x', categoryId: 1 }, 'name'],
+        ['a C1 control in the name', { name: 'Re\u0085x', categoryId: 1 }, 'name'],
+        ['DEL in the name', { name: 'Re\u007fx', categoryId: 1 }, 'name'],
+        ['a lone surrogate in the name', { name: 'x\ud800y', categoryId: 1 }, 'name'],
         ['a status outside the enum', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status'],
         ['a status in the wrong case', { name: 'Rex', categoryId: 1, status: 'AVAILABLE' }, 'status'],
         ['a null status', { name: 'Rex', categoryId: 1, status: null }, 'status'],
@@ -143,14 +150,21 @@ for (const store of stores) {
         expect(await countPets()).toBe(before);
       });
 
-      it('answers 400 for a categoryId written past 2^53 in the JSON text', async () => {
+      it.each([
+        ['2^63', '9223372036854775808'],
+        ['below -2^63', '-9223372036854775809'],
+        ['a long fraction that a double would round to an integer', '1.00000000000000000001'],
+        ['a long exponent form', '9.223372036854775807e18'],
+      ])('answers 400 for a categoryId of %s, and stores nothing', async (_, categoryId) => {
+        const before = await countPets();
         const response = await call(gw.baseUrl, '/v1/pets', {
           method: 'POST',
           key: gw.apiKey,
-          rawBody: '{"name":"Rex","categoryId":9007199254740993}',
+          rawBody: `{"name":"Rex","categoryId":${categoryId}}`,
           headers: { 'Content-Type': 'application/json' },
         });
         expect(expectError(response, 400, 'invalid_request').message).toContain('categoryId');
+        expect(await countPets()).toBe(before);
       });
 
       it.each([
@@ -274,9 +288,16 @@ for (const store of stores) {
         expect((await get('/v1/pets/1', null)).headers.get('deprecation')).toMatch(/^@\d+$/);
       });
 
-      it.each(['abc', '1.5', '0', '-3', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
+      it.each(['abc', '1.5', '1e3', '9223372036854775808', '-9223372036854775809', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
         expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
       });
+
+      it.each(['0', '-5', '9007199254740992', '9223372036854775806', '9223372036854775807', '-9223372036854775808'])(
+        'answers 404 for %j, an int64 that names no pet',
+        async (petId) => {
+          expectError(await get(`/v1/pets/${petId}`), 404, 'not_found');
+        },
+      );
     });
 
     describe('query parameters of createPet and getPet', () => {

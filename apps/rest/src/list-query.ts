@@ -37,8 +37,3 @@ export function queryParameters(query: RawQuery, allowed: readonly string[]): Re
   }
   return single;
 }
-
-/** Path parameters are text; digits become a number and anything else goes to the domain as is. */
-export function idFromPath(text: string): number | string {
-  return /^\d{1,16}$/.test(text) ? Number(text) : text;
-}

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { DomainError } from '@petstore/domain';
 import { HttpError } from './http-error.js';
+import { parseJsonText } from './json-text.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
@@ -27,7 +28,7 @@ export async function readJsonBody(ctx: Context, maxBytes: number = DEFAULT_MAX_
     throw new DomainError('invalid_request', 'body: is not valid UTF-8');
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch {
     throw new DomainError('invalid_request', 'body: is not valid JSON');
   }

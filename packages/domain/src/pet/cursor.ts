@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error.js';
-import { Int64Id } from './pet.schema.js';
+import { PetId } from './pet.schema.js';
 
 /**
  * Cursors are opaque to clients so that the paging scheme can change without breaking them.
@@ -15,7 +15,7 @@ export function encodeCursor(lastId: number): string {
 export function decodeCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const id = text.startsWith(PREFIX) ? Number(text.slice(PREFIX.length)) : Number.NaN;
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || !Int64Id.safeParse(id).success) {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || !PetId.safeParse(id).success) {
     throw new DomainError('invalid_request', 'after: must be a cursor returned by a previous page');
   }
   return id;
