@@ -190,6 +190,31 @@ for (const store of stores) {
         expectError(response, 415, 'unsupported_media_type');
       });
 
+      it.each(['application/merge-patch+json', 'application/vnd.api+json', 'text/json', 'application/json; charset=utf-16'])(
+        'answers 415 saying what is accepted for %s, and stores nothing',
+        async (type) => {
+          const before = await countPets();
+          const response = await call(gw.baseUrl, '/v1/pets', {
+            method: 'POST',
+            key: gw.apiKey,
+            rawBody: '{"name":"Rex","categoryId":1}',
+            headers: { 'Content-Type': type },
+          });
+          expect(expectError(response, 415, 'unsupported_media_type').message).toMatch(/application\/json.*\+json ones included, are refused/);
+          expect(await countPets()).toBe(before);
+        },
+      );
+
+      it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON; charset="UTF-8"'])('accepts %s', async (type) => {
+        const response = await call(gw.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: gw.apiKey,
+          rawBody: '{"name":"Rex","categoryId":1}',
+          headers: { 'Content-Type': type },
+        });
+        expect(response.status).toBe(201);
+      });
+
       it('answers 413 for a body over the size limit, and stores nothing', async () => {
         const before = await countPets();
         const response = await post({ name: 'x'.repeat(20_000), categoryId: 1 });

@@ -242,7 +242,7 @@ export interface components {
                 "application/json": components["schemas"]["PayloadTooLargeError"];
             };
         };
-        /** @description The request body is not `application/json` in UTF-8. */
+        /** @description The request body is not `application/json` (with no charset parameter or `charset=utf-8`). Other types built on JSON, such as `application/merge-patch+json`, are refused too: they name another format. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
