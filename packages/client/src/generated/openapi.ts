@@ -68,7 +68,7 @@ export interface components {
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
-        /** @description The animal's name: 1 to 200 characters, not all of them whitespace, and no control characters (U+0000 to U+001F, U+007F to U+009F) or unpaired surrogates. */
+        /** @description The animal's name: 1 to 200 characters, not all of them whitespace, with no control characters (U+0000 to U+001F, U+007F to U+009F). It must be well-formed Unicode: a string with an unpaired UTF-16 surrogate (`\ud800` alone) is refused too, as JSON Schema strings cannot hold one. */
         PetName: string;
         /**
          * @description An animal to add. Fields other than these are refused.
@@ -310,7 +310,7 @@ export interface components {
          * @example available
          */
         StatusFilter: components["schemas"]["PetStatus"];
-        /** @description Continue after the page that gave this cursor. Cursors are opaque: take them from the `Link` header of a previous page; any other value is refused with 400. */
+        /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
         After: string;
         /**
          * @description The id of the pet: any int64 in decimal digits. One that names no pet (ids are assigned from 1 up) answers 404.
@@ -373,7 +373,7 @@ export interface operations {
                  * @example available
                  */
                 status?: components["parameters"]["StatusFilter"];
-                /** @description Continue after the page that gave this cursor. Cursors are opaque: take them from the `Link` header of a previous page; any other value is refused with 400. */
+                /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
                 after?: components["parameters"]["After"];
             };
             header?: {

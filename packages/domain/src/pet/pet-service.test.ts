@@ -3,7 +3,7 @@ import { fixedClock } from '../clock/clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { PetService } from './pet-service.js';
-import type { Pet } from './pet.schema.js';
+import { CURSOR_PATTERN, type Pet } from './pet.schema.js';
 import type { IdSource, PetListFilter, PetStore } from './ports.js';
 
 /** A deliberately naive store: the service's rules are under test here, not the store's. */
@@ -136,14 +136,20 @@ describe('PetService', () => {
 });
 
 describe('cursor', () => {
-  it('round-trips an id', () => {
-    expect(decodeCursor(encodeCursor(42))).toBe(42);
+  it.each([1, 42, 63, 64, 4095, 4096, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER])('round-trips the id %d within the published pattern', (id) => {
+    const cursor = encodeCursor(id);
+    expect(cursor).toMatch(CURSOR_PATTERN);
+    expect(decodeCursor(cursor)).toBe(id);
   });
 
-  it.each(['', 'not a cursor', Buffer.from('pets:v1:-1').toString('base64url'), Buffer.from('other:5').toString('base64url')])(
-    'refuses %j',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(/after/);
-    },
-  );
+  it('keeps the order of ids in the order of positions', () => {
+    expect(decodeCursor('A')).toBe(0);
+    expect(decodeCursor('AAAAAAAAB')).toBe(1);
+    expect(decodeCursor('_________')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each(['', 'not a cursor', 'ABCDEFGHIJ', 'a+b', 'a=', 'x.y'])('refuses %j, which is not of the published pattern', (cursor) => {
+    expect(CURSOR_PATTERN.test(cursor)).toBe(false);
+    expect(() => decodeCursor(cursor)).toThrow(/after/);
+  });
 });

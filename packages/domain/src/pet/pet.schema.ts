@@ -67,7 +67,11 @@ export const Pet = z.object({
 });
 export type Pet = z.output<typeof Pet>;
 
-export const Cursor = z.string({ error: 'must be a cursor returned by a previous page' }).min(1);
+const CURSOR_RULE = 'must be a cursor returned by a previous page';
+
+/** The shape of every cursor (see cursor.ts): each text of it is a position, so a valid cursor. */
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,9}$/;
+export const Cursor = z.string({ error: CURSOR_RULE }).regex(CURSOR_PATTERN, { error: CURSOR_RULE });
 
 export const ListQuery = z.strictObject({
   limit: z
