@@ -189,6 +189,13 @@ describe('the document and the REST door', () => {
     expect(deref(doc.components['headers']?.['Sunset'])).toMatchObject({ schema: { const: GET_PET_DEPRECATION.sunset.toUTCString() } });
   });
 
+  it('says what the door refuses beyond the schemas: unknown or repeated query parameters, +json bodies', () => {
+    const info = doc['info'] as { description: string };
+    expect(info.description).toMatch(/Query parameters are strict.*`400 invalid_request`/);
+    const unsupported = deref<{ description: string }>(doc.components['responses']?.['UnsupportedMediaType']);
+    expect(unsupported.description).toMatch(/`application\/json`.*`application\/merge-patch\+json`, are refused/);
+  });
+
   it('gives every getPet response the deprecation headers the door sends', () => {
     const valid = schemaValidator();
     for (const base of ['', 'https://api.petstore.example']) {
