@@ -3,8 +3,26 @@ import { parseCliArgs } from './args.js';
 import { UsageError } from './usage-error.js';
 
 describe('parseCliArgs', () => {
-  it.each([[[]], [['--help']], [['-h']], [['help']], [['keys', 'create', '--help']]])('reads %j as a request for help', (argv) => {
-    expect(parseCliArgs(argv).command).toEqual({ action: 'help' });
+  it.each([[['--help']], [['-h']], [['help']], [['keys', 'create', '--help']]])('reads %j as a request for help', (argv) => {
+    expect(parseCliArgs(argv).command).toEqual({ action: 'help', asked: true });
+  });
+
+  it('reads no arguments as help nobody asked for', () => {
+    expect(parseCliArgs([]).command).toEqual({ action: 'help', asked: false });
+  });
+
+  it.each(['accounts', 'keys'] as const)('reads the group %s alone as its list of commands', (group) => {
+    expect(parseCliArgs([group]).command).toEqual({ action: 'help', group, asked: false });
+    expect(parseCliArgs([group, '--help']).command).toEqual({ action: 'help', group, asked: true });
+  });
+
+  it.each([
+    [['accounts', 'create', '--name', 'a', '--name', 'b'], '--name was given more than once'],
+    [['keys', 'list', '--account=acc_1', '--account', 'acc_2'], '--account was given more than once'],
+    [['keys', 'revoke', 'key_1', '--json', '--json'], '--json was given more than once'],
+    [['-h', '--help'], '--help was given more than once'],
+  ])('refuses %j, a repeated option', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(new UsageError(message));
   });
 
   it('reads each command with its value', () => {
@@ -24,7 +42,7 @@ describe('parseCliArgs', () => {
 
   it.each([
     [['pets', 'list'], 'unknown command "pets list"'],
-    [['keys'], 'unknown command "keys"'],
+    [['keys', 'rotate'], 'unknown command "keys rotate"'],
     [['accounts', 'create'], '"accounts create" needs --name <name>'],
     [['accounts', 'create', '--name', '  '], '"accounts create" needs --name <name>'],
     [['keys', 'list'], '"keys list" needs --account <accountId>'],

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
+import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
 export type StoreCommand =
   | { action: 'create-account'; name: string }
@@ -7,7 +8,13 @@ export type StoreCommand =
   | { action: 'list-keys'; accountId: string }
   | { action: 'revoke-key'; keyId: string };
 
-export type CliCommand = { action: 'help' } | StoreCommand;
+/**
+ * Help that was asked for (`--help`: stdout, exit 0) or help instead of a command that was not
+ * given (no arguments, or a group alone: stderr, exit 2, since nothing was done).
+ */
+export type HelpCommand = { action: 'help'; group?: CommandGroup; asked: boolean };
+
+export type CliCommand = HelpCommand | StoreCommand;
 
 export interface CliRequest {
   command: CliCommand;
@@ -41,10 +48,13 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
 export function parseCliArgs(argv: readonly string[]): CliRequest {
   const { values, positionals } = parse(argv);
   const json = values.json ?? false;
-  if (values.help || positionals.length === 0 || positionals.join(' ') === 'help') {
-    return { command: { action: 'help' }, json };
+  const [group = '', verb = '', ...rest] = positionals;
+  const asGroup = COMMAND_GROUPS.find((known) => known === group && verb === '');
+  if (values.help || positionals.join(' ') === 'help') {
+    return { command: { action: 'help', asked: true, ...(asGroup && { group: asGroup }) }, json };
   }
-  const [group, verb = '', ...rest] = positionals;
+  if (positionals.length === 0) return { command: { action: 'help', asked: false }, json };
+  if (asGroup) return { command: { action: 'help', group: asGroup, asked: false }, json };
   const name = `${group} ${verb}`.trim();
   const shape = COMMANDS[name];
   if (!shape) throw new UsageError(`unknown command "${name}"`);
@@ -64,10 +74,19 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
 }
 
 function parse(argv: readonly string[]) {
+  let parsed;
   try {
-    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     // node:util's messages name the offending option, which is what the user needs to see.
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+  // parseArgs keeps the last of a repeated option; which one the user meant is not ours to guess.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new UsageError(`--${token.name} was given more than once`);
+    seen.add(token.name);
+  }
+  return parsed;
 }

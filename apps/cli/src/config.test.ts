@@ -3,10 +3,11 @@ import { readConfig } from './config.js';
 import { UsageError } from './usage-error.js';
 
 describe('readConfig', () => {
-  it('reads MONGODB_URI and MONGODB_DB', () => {
-    expect(readConfig({ MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop' })).toEqual({
+  it('reads MONGODB_URI, MONGODB_DB and MONGODB_TIMEOUT_MS as the service does', () => {
+    expect(readConfig({ MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'shop', MONGODB_TIMEOUT_MS: '500' })).toEqual({
       mongodbUri: 'mongodb://db:27017',
       dbName: 'shop',
+      timeoutMs: 500,
     });
   });
 
@@ -17,5 +18,23 @@ describe('readConfig', () => {
   it('refuses to run without MONGODB_URI, naming it', () => {
     expect(() => readConfig({ MONGODB_URI: '' })).toThrow(UsageError);
     expect(() => readConfig({})).toThrow(/MONGODB_URI is not set/);
+  });
+
+  it.each([
+    ['MONGODB_URI', { MONGODB_URI: 'http://db:27017' }],
+    ['MONGODB_DB', { MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'a/b' }],
+    ['MONGODB_TIMEOUT_MS', { MONGODB_URI: 'mongodb://db:27017', MONGODB_TIMEOUT_MS: 'soon' }],
+  ])('refuses a bad %s as a usage error naming it, never its value', (variable, env) => {
+    const error = (() => {
+      try {
+        readConfig(env);
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toContain(variable);
+    for (const value of Object.values(env)) expect(error.message).not.toContain(value);
   });
 });

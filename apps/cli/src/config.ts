@@ -1,16 +1,27 @@
+import { ConfigError, loadConfig } from '@petstore/runtime';
 import { UsageError } from './usage-error.js';
 
 export interface CliConfig {
   mongodbUri: string;
   dbName: string;
+  timeoutMs: number;
 }
 
-export const DEFAULT_DB_NAME = 'petstore';
-
+/**
+ * The service's own configuration check (the same variables, rules and messages as a server
+ * start), plus what the command line needs beyond it: a database, since keys live there.
+ * Every problem is a UsageError, exit 2.
+ */
 export function readConfig(env: Readonly<Record<string, string | undefined>>): CliConfig {
-  const mongodbUri = env['MONGODB_URI']?.trim();
-  if (!mongodbUri) {
+  let config;
+  try {
+    config = loadConfig({ ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (!config.MONGODB_URI) {
     throw new UsageError('MONGODB_URI is not set: set it to the connection string of the service database, e.g. mongodb://localhost:27017');
   }
-  return { mongodbUri, dbName: env['MONGODB_DB']?.trim() || DEFAULT_DB_NAME };
+  return { mongodbUri: config.MONGODB_URI, dbName: config.MONGODB_DB, timeoutMs: config.MONGODB_TIMEOUT_MS };
 }

@@ -34,6 +34,44 @@ describe('petstore command line', () => {
     expect(run.stdout).toContain('petstore keys create --account <accountId>');
   });
 
+  it('prints its usage on stderr and exits 2 when given no arguments', async () => {
+    const run = await petstore([]);
+    expect(run).toMatchObject({ status: 2, stdout: '' });
+    expect(run.stderr).toContain('petstore keys create --account <accountId>');
+  });
+
+  it.each([
+    ['accounts', ['petstore accounts create --name <name>'], 'petstore keys'],
+    ['keys', ['petstore keys create', 'petstore keys list', 'petstore keys revoke <keyId>'], 'petstore accounts'],
+  ])('lists the commands of the group %s given alone, on stderr with exit 2', async (group, listed, absent) => {
+    const run = await petstore([group]);
+    expect(run).toMatchObject({ status: 2, stdout: '' });
+    for (const line of listed) expect(run.stderr).toContain(line);
+    expect(run.stderr).not.toContain(absent);
+    expect(await petstore([group, '--help'])).toMatchObject({ status: 0, stderr: '', stdout: expect.stringContaining(listed[0] ?? '') });
+  });
+
+  it('refuses a repeated option with exit 2', async () => {
+    const run = await petstore(['accounts', 'create', '--name', 'a', '--name', 'b'], { MONGODB_URI: 'mongodb://127.0.0.1:1/' });
+    expect(run).toMatchObject({ status: 2, stdout: '', stderr: expect.stringContaining('--name was given more than once') });
+  });
+
+  it.each([
+    ['a URI of another scheme', 'http://127.0.0.1:27017/'],
+    ['a URI the driver cannot parse', 'mongodb://127.0.0.1:99999999/'],
+    ['a URI with an unknown option', 'mongodb://127.0.0.1:27017/?notAnOption=1&ssl=maybe'],
+  ])('exits 2 naming MONGODB_URI for %s, never its value', async (_, uri) => {
+    const run = await petstore(['keys', 'list', '--account', 'acc_1'], { MONGODB_URI: uri });
+    expect(run).toMatchObject({ status: 2, stdout: '' });
+    expect(run.stderr).toContain('MONGODB_URI');
+    expect(run.stderr).not.toContain(uri);
+  });
+
+  it('exits 2 for any bad service variable, as a server start would refuse it', async () => {
+    const run = await petstore(['keys', 'list', '--account', 'acc_1'], { MONGODB_URI: 'mongodb://127.0.0.1:1/', MONGODB_TIMEOUT_MS: 'soon' });
+    expect(run).toMatchObject({ status: 2, stderr: expect.stringContaining('MONGODB_TIMEOUT_MS') });
+  });
+
   it('exits 2 for an unknown command, saying so', async () => {
     expect(await petstore(['pets', 'feed'])).toMatchObject({ status: 2, stdout: '', stderr: expect.stringContaining('unknown command "pets feed"') });
   });

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import process from 'node:process';
-import { AccountService, systemClock } from '@petstore/domain';
+import { AccountService, isDomainError, systemClock } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
 import { parseCliArgs } from './args.js';
 import { runCommand } from './commands.js';
 import { readConfig } from './config.js';
-import { reportFailure } from './failure.js';
+import { EXIT_USAGE, reportFailure } from './failure.js';
 import type { Output } from './output.js';
-import { USAGE } from './usage.js';
+import { UsageError } from './usage-error.js';
+import { groupUsage, USAGE } from './usage.js';
 
 const output: Output = {
   out: (line) => void process.stdout.write(`${line}\n`),
@@ -21,11 +22,17 @@ async function main(argv: readonly string[]): Promise<number> {
     const request = parseCliArgs(argv);
     json = request.json;
     if (request.command.action === 'help') {
-      output.out(USAGE);
+      const { group, asked } = request.command;
+      const text = group ? groupUsage(group) : USAGE;
+      if (!asked) {
+        output.err(text);
+        return EXIT_USAGE;
+      }
+      output.out(text);
       return 0;
     }
     const config = readConfig(process.env);
-    const mongo = await connectMongo({ uri: config.mongodbUri, dbName: config.dbName });
+    const mongo = await connect(config);
     try {
       const accounts = new AccountService({ keys: mongo.keys, clock: systemClock });
       await runCommand(request.command, { accounts }, output, json);
@@ -35,6 +42,16 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     return reportFailure(error, output, json);
+  }
+}
+
+/** A connection string the driver cannot use is bad configuration too; only an absent database is a failure. */
+async function connect(config: ReturnType<typeof readConfig>) {
+  try {
+    return await connectMongo({ uri: config.mongodbUri, dbName: config.dbName, serverSelectionTimeoutMS: config.timeoutMs });
+  } catch (error) {
+    if (isDomainError(error) && error.code !== 'service_unavailable') throw new UsageError(`${error.message} (MONGODB_URI)`);
+    throw error;
   }
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_PRODUCTION_URL, DEFAULT_STAGING_URL } from '@petstore/runtime';
+import { parseJsonText } from '@petstore/http';
 import { loadOpenApiDocument } from '@petstore/rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './testing/http.js';
@@ -18,9 +19,11 @@ describe('the published REST contract', () => {
       const response = await call<Record<string, unknown>>(gw.baseUrl, '/v1/openapi.json');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const { servers: _served, ...served } = response.body;
+      const { servers: _served, ...served } = parseJsonText(response.text) as Record<string, unknown>;
       const { servers: _kept, ...kept } = loadOpenApiDocument();
       expect(served).toEqual(kept);
+      // The int64 bounds keep every digit, which a double would not.
+      expect(response.text).toContain('"maximum":9223372036854775807');
     });
 
     it('lists this server, then production and staging at their default addresses', async () => {

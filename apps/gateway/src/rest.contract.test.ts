@@ -1,4 +1,5 @@
-import { fixedClock, MAX_INT64_SUPPORTED } from '@petstore/domain';
+import { fixedClock, INT64_MAX, INT64_MIN } from '@petstore/domain';
+import { parseJsonText } from '@petstore/http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from './testing/http.js';
 import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
@@ -104,10 +105,14 @@ for (const store of stores) {
         expect(read.body).toEqual(created.body);
       });
 
-      it('keeps the largest supported int64 exactly', async () => {
-        const created = await post<Pet>({ name: 'Big', categoryId: MAX_INT64_SUPPORTED });
-        expect(created.body.categoryId).toBe(MAX_INT64_SUPPORTED);
-        expect((await get<Pet>(`/v1/pets/${created.body.id}`)).body.categoryId).toBe(MAX_INT64_SUPPORTED);
+      it.each([INT64_MAX, INT64_MIN, 2n ** 53n + 1n, 0n, -1n])('keeps categoryId %s digit for digit in the JSON text', async (categoryId) => {
+        const sent = `{"name":"Big","categoryId":${categoryId}}`;
+        const created = await call(gw.baseUrl, '/v1/pets', { method: 'POST', key: gw.apiKey, rawBody: sent, headers: { 'Content-Type': 'application/json' } });
+        expect(created.status).toBe(201);
+        expect(created.text).toContain(`"categoryId":${categoryId}}`);
+        const { id } = parseJsonText(created.text) as { id: number };
+        const read = await call(gw.baseUrl, `/v1/pets/${id}`, { key: gw.apiKey });
+        expect(read.text).toBe(created.text);
       });
 
       it('assigns distinct ids to concurrent creates', async () => {
@@ -124,8 +129,10 @@ for (const store of stores) {
         ['a blank name', { name: '   ', categoryId: 1 }, 'name'],
         ['a string as categoryId', { name: 'Rex', categoryId: '7' }, 'categoryId'],
         ['a fraction as categoryId', { name: 'Rex', categoryId: 1.5 }, 'categoryId'],
-        ['a zero categoryId', { name: 'Rex', categoryId: 0 }, 'categoryId'],
-        ['a categoryId past the exact range', { name: 'Rex', categoryId: 2 ** 53 }, 'categoryId'],
+        ['a NUL in the name', { name: 'Re\u0000x', categoryId: 1 }, 'name'],
+        ['a C1 control in the name', { name: 'Re\u0085x', categoryId: 1 }, 'name'],
+        ['DEL in the name', { name: 'Re\u007fx', categoryId: 1 }, 'name'],
+        ['a lone surrogate in the name', { name: 'x\ud800y', categoryId: 1 }, 'name'],
         ['a status outside the enum', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status'],
         ['a status in the wrong case', { name: 'Rex', categoryId: 1, status: 'AVAILABLE' }, 'status'],
         ['a null status', { name: 'Rex', categoryId: 1, status: null }, 'status'],
@@ -143,14 +150,21 @@ for (const store of stores) {
         expect(await countPets()).toBe(before);
       });
 
-      it('answers 400 for a categoryId written past 2^53 in the JSON text', async () => {
+      it.each([
+        ['2^63', '9223372036854775808'],
+        ['below -2^63', '-9223372036854775809'],
+        ['a long fraction that a double would round to an integer', '1.00000000000000000001'],
+        ['a long exponent form', '9.223372036854775807e18'],
+      ])('answers 400 for a categoryId of %s, and stores nothing', async (_, categoryId) => {
+        const before = await countPets();
         const response = await call(gw.baseUrl, '/v1/pets', {
           method: 'POST',
           key: gw.apiKey,
-          rawBody: '{"name":"Rex","categoryId":9007199254740993}',
+          rawBody: `{"name":"Rex","categoryId":${categoryId}}`,
           headers: { 'Content-Type': 'application/json' },
         });
         expect(expectError(response, 400, 'invalid_request').message).toContain('categoryId');
+        expect(await countPets()).toBe(before);
       });
 
       it.each([
@@ -174,6 +188,31 @@ for (const store of stores) {
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         });
         expectError(response, 415, 'unsupported_media_type');
+      });
+
+      it.each(['application/merge-patch+json', 'application/vnd.api+json', 'text/json', 'application/json; charset=utf-16'])(
+        'answers 415 saying what is accepted for %s, and stores nothing',
+        async (type) => {
+          const before = await countPets();
+          const response = await call(gw.baseUrl, '/v1/pets', {
+            method: 'POST',
+            key: gw.apiKey,
+            rawBody: '{"name":"Rex","categoryId":1}',
+            headers: { 'Content-Type': type },
+          });
+          expect(expectError(response, 415, 'unsupported_media_type').message).toMatch(/application\/json.*\+json ones included, are refused/);
+          expect(await countPets()).toBe(before);
+        },
+      );
+
+      it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON; charset="UTF-8"'])('accepts %s', async (type) => {
+        const response = await call(gw.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: gw.apiKey,
+          rawBody: '{"name":"Rex","categoryId":1}',
+          headers: { 'Content-Type': type },
+        });
+        expect(response.status).toBe(201);
       });
 
       it('answers 413 for a body over the size limit, and stores nothing', async () => {
@@ -223,6 +262,18 @@ for (const store of stores) {
         expect(expectError(await get('/v1/pets?limit=5&limit=6'), 400, 'invalid_request').message).toContain('limit');
       });
 
+      it.each([
+        ['a typo', 'stauts=sold', 'stauts'],
+        ['a bracketed operator', `${encodeURIComponent('status[$ne]')}=sold`, 'status[$ne]'],
+        ['a bracketed operator, unencoded', 'limit[$gt]=1', 'limit[$gt]'],
+        ['an unknown parameter beside known ones', 'limit=5&colour=brown', 'colour'],
+        ['a repeated status', 'status=sold&status=pending', 'status'],
+        ['a repeated unknown parameter', 'x=1&x=2', 'x'],
+      ])('answers 400 naming the parameter for %s', async (_, query, name) => {
+        const error = expectError(await get(`/v1/pets?${query}`), 400, 'invalid_request');
+        expect(error.message).toContain(name);
+      });
+
       it.each(['lost', 'SOLD', ''])('answers 400 for status=%j', async (status) => {
         const error = expectError(await get(`/v1/pets?status=${status}`), 400, 'invalid_request');
         expect(error.message).toContain('status');
@@ -262,8 +313,26 @@ for (const store of stores) {
         expect((await get('/v1/pets/1', null)).headers.get('deprecation')).toMatch(/^@\d+$/);
       });
 
-      it.each(['abc', '1.5', '0', '-3', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
+      it.each(['abc', '1.5', '1e3', '9223372036854775808', '-9223372036854775809', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
         expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
+      });
+
+      it.each(['0', '-5', '9007199254740992', '9223372036854775806', '9223372036854775807', '-9223372036854775808'])(
+        'answers 404 for %j, an int64 that names no pet',
+        async (petId) => {
+          expectError(await get(`/v1/pets/${petId}`), 404, 'not_found');
+        },
+      );
+    });
+
+    describe('query parameters of createPet and getPet', () => {
+      it('answers 400 naming any query parameter, since neither operation takes one', async () => {
+        const created = await post<Pet>({ name: 'Queried', categoryId: 1 });
+        expect(expectError(await get(`/v1/pets/${created.body.id}?verbose=1`), 400, 'invalid_request').message).toContain('verbose');
+        const before = await countPets();
+        const response = await call(gw.baseUrl, '/v1/pets?dryRun=true', { method: 'POST', key: gw.apiKey, body: { name: 'Rex', categoryId: 1 } });
+        expect(expectError(response, 400, 'invalid_request').message).toContain('dryRun');
+        expect(await countPets()).toBe(before);
       });
     });
 

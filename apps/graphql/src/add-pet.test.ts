@@ -41,15 +41,22 @@ describe('Mutation.addPet', () => {
     expect(answer.body.data?.addPet.categoryId).toBe('42');
   });
 
+  it.each(['9223372036854775807', '-9223372036854775808', '0', '9007199254740993'])('keeps categoryId %s digit for digit', async (categoryId) => {
+    const answer = await addPet({ name: 'Rex', categoryId });
+    expect(answer.body.data?.addPet.categoryId).toBe(categoryId);
+    expect((await storedPets()).map((pet) => String(pet.categoryId))).toEqual([categoryId]);
+  });
+
   // Prefix matches: the domain repeats a rule once per failed check (e.g. "" is both too short and blank).
   it.each([
     [{ name: '', categoryId: '1' }, /^name: must be a non-blank string of at most 200 characters/],
     [{ name: '   ', categoryId: '1' }, /^name: must be a non-blank string of at most 200 characters/],
     [{ name: 'x'.repeat(201), categoryId: '1' }, /^name: must be a non-blank string of at most 200 characters/],
-    [{ name: 'Rex', categoryId: 'abc' }, /^categoryId: must be an integer from 1 to 9007199254740991/],
-    [{ name: 'Rex', categoryId: '0' }, /^categoryId: must be an integer from 1 to 9007199254740991/],
-    [{ name: 'Rex', categoryId: '9007199254740992' }, /^categoryId: must be an integer from 1 to 9007199254740991/],
-    [{ name: 'Rex', categoryId: '1.5' }, /^categoryId: must be an integer from 1 to 9007199254740991/],
+    [{ name: 'Rex', categoryId: 'abc' }, /^categoryId: must be an integer from -9223372036854775808 to 9223372036854775807/],
+    [{ name: 'Rex', categoryId: '9223372036854775808' }, /^categoryId: must be an integer from -9223372036854775808 to 9223372036854775807/],
+    [{ name: 'Rex', categoryId: '1.5' }, /^categoryId: must be an integer from -9223372036854775808 to 9223372036854775807/],
+    [{ name: 'Re\u0000x', categoryId: '1' }, /^name: must be well-formed Unicode without control characters/],
+    [{ name: 'x\udc00', categoryId: '1' }, /^name: must be well-formed Unicode without control characters/],
   ])('refuses %j with BAD_USER_INPUT naming the field and stores nothing', async (input, message) => {
     const answer = await addPet(input);
     expect(answer.body.data).toBeNull();

@@ -57,7 +57,7 @@ describe('a frontend using graphql-request', () => {
     await expect(refused).rejects.toBeInstanceOf(ClientError);
     const error = (await refused.catch((caught: unknown) => caught)) as ClientError;
     expect(error.response.errors?.[0]).toMatchObject({
-      message: 'categoryId: must be an integer from 1 to 9007199254740991',
+      message: 'categoryId: must be an integer from -9223372036854775808 to 9223372036854775807',
       extensions: { code: 'BAD_USER_INPUT' },
     });
   });

@@ -1,10 +1,19 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { createBaseApp, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
+import { int64FromText } from '@petstore/domain';
+import {
+  createBaseApp,
+  readJsonBody,
+  reportOperation,
+  requireApiKey,
+  stringifyJson,
+  type AuthState,
+  type DoorDeps,
+} from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
-import { idFromPath, listInputFromQuery } from './list-query.js';
+import { listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
@@ -31,7 +40,12 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const auth = requireApiKey(deps.authenticate);
-  const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
+  // After the key check, like every other validation: createPet and getPet take no query parameters.
+  const noQuery: Koa.Middleware<AuthState> = async (ctx, next) => {
+    queryParameters(ctx.query, []);
+    await next();
+  };
+  const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Before any key check: the contract itself is public.
   router.get('/openapi.json', (ctx) => {
@@ -44,10 +58,10 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
     if (page.nextCursor) ctx.set('Link', nextPageLink(apiBase, input, page.nextCursor));
-    ctx.body = page.pets;
+    sendJson(ctx, page.pets);
   });
 
-  router.post('/pets', reportOperation('rest', 'createPet'), auth, async (ctx) => {
+  router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
     const body = await readJsonBody(ctx, deps.maxBodyBytes);
     const pet = await deps.pets.create(body, {
       // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
@@ -56,7 +70,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     });
     ctx.status = 201;
     ctx.set('Location', `${apiBase}/pets/${pet.id}`);
-    ctx.body = pet;
+    sendJson(ctx, pet);
   });
 
   router.get(
@@ -67,12 +81,19 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
       await next();
     },
     auth,
+    noQuery,
     async (ctx) => {
-      ctx.body = await deps.pets.get(idFromPath(ctx.params['petId'] ?? ''), 'petId');
+      sendJson(ctx, await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId'));
     },
   );
 
   return router;
+}
+
+/** Pets carry a categoryId past 2^53 as a bigint, which Koa's JSON.stringify cannot write. */
+function sendJson(ctx: Koa.Context, value: unknown): void {
+  ctx.type = 'application/json';
+  ctx.body = stringifyJson(value);
 }
 
 /**

@@ -1,16 +1,17 @@
-import { DomainError, type ListQueryInput } from '@petstore/domain';
+import { DomainError, ListQuery, type ListQueryInput } from '@petstore/domain';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
+/** The list's parameters are the domain schema's fields, so the two cannot drift apart. */
+const LIST_PARAMETERS: readonly string[] = Object.keys(ListQuery.shape);
+
 /**
- * Turns the query string into the domain's list input. Only the syntax is handled here (repeated
- * parameters, digits to numbers); every bound and enum is the domain schema's to check, so a
- * non-numeric limit is passed on as text and refused there with the field's rule.
+ * Turns the query string into the domain's list input. Only the syntax is handled here (unknown
+ * and repeated parameters, digits to numbers); every bound and enum is the domain schema's to
+ * check, so a non-numeric limit is passed on as text and refused there with the field's rule.
  */
 export function listInputFromQuery(query: RawQuery): ListQueryInput {
-  const limit = single(query, 'limit');
-  const status = single(query, 'status');
-  const after = single(query, 'after');
+  const { limit, status, after } = queryParameters(query, LIST_PARAMETERS);
   return {
     ...(limit !== undefined && { limit: /^\d{1,16}$/.test(limit) ? Number(limit) : limit }),
     ...(status !== undefined && { status: status as ListQueryInput['status'] }),
@@ -18,13 +19,21 @@ export function listInputFromQuery(query: RawQuery): ListQueryInput {
   } as ListQueryInput;
 }
 
-function single(query: RawQuery, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) throw new DomainError('invalid_request', `${name}: must be given at most once`);
-  return value;
-}
-
-/** Path parameters are text; digits become a number and anything else goes to the domain as is. */
-export function idFromPath(text: string): number | string {
-  return /^\d{1,16}$/.test(text) ? Number(text) : text;
+/**
+ * The query parameters an operation takes, each at most once. Anything else is refused rather
+ * than ignored: a typo (`stauts=sold`) or an operator (`status[$ne]=sold`) would otherwise answer
+ * with an unfiltered list that looks like a filtered one.
+ */
+export function queryParameters(query: RawQuery, allowed: readonly string[]): Record<string, string | undefined> {
+  const unknown = Object.keys(query).filter((name) => !allowed.includes(name));
+  if (unknown.length > 0) {
+    const names = unknown.map((name) => JSON.stringify(name)).join(', ');
+    throw new DomainError('invalid_request', `query: unknown parameter${unknown.length > 1 ? 's' : ''} ${names}`);
+  }
+  const single: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) throw new DomainError('invalid_request', `${name}: must be given at most once`);
+    single[name] = value;
+  }
+  return single;
 }

@@ -3,6 +3,9 @@ import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 // Type-only, so the client bundle never loads server code.
 import type { AppRouter } from './router.js';
 
+/** How an int64 (`categoryId`) travels: a number while safe, decimal text beyond; `BigInt(v)` reads either. */
+export type { Int64Wire } from './int64-wire.js';
+
 export interface PetstoreClientOptions {
   /** The service's origin, such as https://petstore.example.com (no /trpc). */
   baseUrl: string;

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_INT64_SUPPORTED } from '@petstore/domain';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
 import { wireData, wireMutation } from './testing/wire.js';
 
@@ -16,10 +15,26 @@ describe('pets.create', () => {
     expect(await door.client.pets.list.query()).toEqual([created]);
   });
 
-  it('keeps the largest supported categoryId, 9007199254740991, exact', async () => {
-    const created = await door.client.pets.create.mutate({ name: 'Big', categoryId: MAX_INT64_SUPPORTED });
-    expect(created.categoryId).toBe(9007199254740991);
-    expect(await door.client.pets.list.query()).toEqual([created]);
+  it('carries a categoryId as a number while it is a safe integer, and as decimal text beyond', async () => {
+    const safe = await door.client.pets.create.mutate({ name: 'Safe', categoryId: 9007199254740991 });
+    expect(safe.categoryId).toBe(9007199254740991);
+    const large = await door.client.pets.create.mutate({ name: 'Large', categoryId: '9223372036854775807' });
+    expect(large.categoryId).toBe('9223372036854775807');
+    const small = await door.client.pets.create.mutate({ name: 'Small', categoryId: '-9223372036854775808' });
+    expect(small.categoryId).toBe('-9223372036854775808');
+    // Text for a safe value is accepted too, and answered in the one form of that value.
+    expect((await door.client.pets.create.mutate({ name: 'Text', categoryId: '-7' })).categoryId).toBe(-7);
+    expect(await door.client.pets.list.query()).toEqual([safe, large, small, expect.objectContaining({ categoryId: -7 })]);
+    expect(BigInt(large.categoryId)).toBe(2n ** 63n - 1n);
+  });
+
+  it('writes a categoryId past 2^53 as a JSON string on the wire', async () => {
+    const response = await wireMutation(door.baseUrl, {
+      path: 'pets.create',
+      input: { name: 'Wire', categoryId: '9007199254740993' },
+      key: door.apiKey,
+    });
+    expect(response.text).toBe('{"result":{"data":{"id":1,"name":"Wire","categoryId":"9007199254740993"}}}');
   });
 
   it('sends ids as JSON numbers and leaves out the status key when no status was given', async () => {

@@ -15,14 +15,23 @@ describe('pets.get', () => {
     expect(await door.client.pets.get.query({ id: created.id })).toEqual(created);
   });
 
-  it('answers NOT_FOUND with HTTP 404 for an id no pet has', async () => {
+  it.each([42, 0, -1, '9223372036854775807', '-9223372036854775808'])(
+    'answers NOT_FOUND with HTTP 404 for an id no pet has: %j',
+    async (id) => {
+      door = await startTrpcDoor();
+      const response = await wireQuery(door.baseUrl, { path: 'pets.get', input: { id }, key: door.apiKey });
+      expect(response.status).toBe(404);
+      expect(wireError(response)).toMatchObject({
+        message: `pet ${id} does not exist`,
+        data: { code: 'NOT_FOUND', httpStatus: 404, domainCode: 'not_found' },
+      });
+    },
+  );
+
+  it('finds a pet by its id sent as decimal text', async () => {
     door = await startTrpcDoor();
-    const response = await wireQuery(door.baseUrl, { path: 'pets.get', input: { id: 42 }, key: door.apiKey });
-    expect(response.status).toBe(404);
-    expect(wireError(response)).toMatchObject({
-      message: 'pet 42 does not exist',
-      data: { code: 'NOT_FOUND', httpStatus: 404, domainCode: 'not_found' },
-    });
+    const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
+    expect(await door.client.pets.get.query({ id: String(created.id) })).toEqual(created);
   });
 
   it('answers gone (NOT_FOUND, HTTP 410, domainCode "gone") from the sunset on, whatever the id', async () => {

@@ -1,11 +1,14 @@
 import { Cursor, GET_PET_DEPRECATION, Pet, type ListQueryInput, type NewPet } from '@petstore/domain';
 import { z } from 'zod';
 import { idOf } from './id-of.js';
+import { Int64WireOutput, newPetFromWire, type Int64Wire } from './int64-wire.js';
 import { serviceCheckedInput } from './service-checked-input.js';
 import { protectedProcedure, router } from './trpc.js';
 
-// Outputs go through the domain's Pet schema: it drops any field a store might add.
-const PetList = z.array(Pet);
+// Outputs go through the domain's Pet schema: it drops any field a store might add, and gives
+// categoryId its wire form (int64-wire.ts).
+const WirePet = Pet.extend({ categoryId: Int64WireOutput });
+const PetList = z.array(WirePet);
 const PetPage = z.object({ pets: PetList, nextCursor: Cursor.nullable() });
 
 const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
@@ -27,16 +30,16 @@ export const petsRouter = router({
     }),
 
   create: protectedProcedure
-    .input(serviceCheckedInput<NewPet>())
-    .output(Pet)
+    .input(serviceCheckedInput<Omit<NewPet, 'categoryId'> & { categoryId: Int64Wire }>())
+    .output(WirePet)
     .mutation(({ ctx, input }) =>
-      ctx.pets.create(input, { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId }),
+      ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId }),
     ),
 
   /** @deprecated Removed on 2030-12-05; use pets.list with status */
   get: protectedProcedure
     .meta({ deprecated: true, sunset: SUNSET_DAY })
-    .input(serviceCheckedInput<{ id: number }>())
-    .output(Pet)
+    .input(serviceCheckedInput<{ id: Int64Wire }>())
+    .output(WirePet)
     .query(({ ctx, input }) => ctx.pets.get(idOf(input), 'id')),
 });

@@ -3,7 +3,7 @@ import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
 import { wireError, wireMutation, wireQuery, type WireResponse } from './testing/wire.js';
 
-const ID_RULE = 'must be an integer from 1 to 9007199254740991';
+const INT64_RULE = 'must be an integer from -9223372036854775808 to 9223372036854775807';
 const LIMIT_RULE = 'limit: must be an integer from 1 to 100';
 const NAME_RULE = 'name: must be a non-blank string of at most 200 characters';
 
@@ -29,10 +29,12 @@ describe('input validation', () => {
     ['an empty name', { name: '', categoryId: 1 }, NAME_RULE],
     ['a blank name', { name: '   ', categoryId: 1 }, NAME_RULE],
     ['a name of 201 characters', { name: 'x'.repeat(201), categoryId: 1 }, NAME_RULE],
-    ['a categoryId of 0', { name: 'Rex', categoryId: 0 }, `categoryId: ${ID_RULE}`],
-    ['a fractional categoryId', { name: 'Rex', categoryId: 1.5 }, `categoryId: ${ID_RULE}`],
-    ['a categoryId sent as text', { name: 'Rex', categoryId: '7' }, `categoryId: ${ID_RULE}`],
-    ['a categoryId beyond 2^53 - 1', { name: 'Rex', categoryId: 9007199254740992 }, `categoryId: ${ID_RULE}`],
+    ['a fractional categoryId', { name: 'Rex', categoryId: 1.5 }, `categoryId: ${INT64_RULE}`],
+    ['a categoryId as text that is no integer', { name: 'Rex', categoryId: 'abc' }, `categoryId: ${INT64_RULE}`],
+    ['a categoryId as text past int64', { name: 'Rex', categoryId: '9223372036854775808' }, `categoryId: ${INT64_RULE}`],
+    // A JSON number past 2^53 - 1 may already have been rounded by the parser: such values travel as text.
+    ['a categoryId number beyond 2^53 - 1', { name: 'Rex', categoryId: 9007199254740992 }, `categoryId: ${INT64_RULE}`],
+    ['a control character in the name', { name: 'Re\u0000x', categoryId: 1 }, 'name: must be well-formed Unicode without control characters'],
     ['an unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status: must be one of available, pending, sold'],
     ['an unknown field', { name: 'Rex', categoryId: 1, color: 'red' }, 'unknown field "color"'],
   ])('refuses to create a pet from %s, naming the field, and stores nothing', async (_case, input, message) => {
@@ -56,10 +58,9 @@ describe('input validation', () => {
 
   it.each([
     ['no id', {}, 'id: is required'],
-    ['an id of 0', { id: 0 }, `id: ${ID_RULE}`],
-    ['a negative id', { id: -1 }, `id: ${ID_RULE}`],
-    ['a fractional id', { id: 1.5 }, `id: ${ID_RULE}`],
-    ['an id sent as text', { id: '1' }, `id: ${ID_RULE}`],
+    ['a fractional id', { id: 1.5 }, `id: ${INT64_RULE}`],
+    ['an id as text that is no integer', { id: '1.5' }, `id: ${INT64_RULE}`],
+    ['an id past int64', { id: '9223372036854775808' }, `id: ${INT64_RULE}`],
   ])('refuses to get a pet by %s, naming the field', async (_case, input, message) => {
     expectBadRequest(await wireQuery(door.baseUrl, { path: 'pets.get', input, key: door.apiKey }), message);
   });

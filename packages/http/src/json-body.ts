@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { DomainError } from '@petstore/domain';
 import { HttpError } from './http-error.js';
+import { parseJsonText } from './json-text.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
@@ -14,7 +15,7 @@ export async function readJsonBody(ctx: Context, maxBytes: number = DEFAULT_MAX_
   const hasBody = (declaredLength !== undefined && declaredLength > 0) || ctx.get('Transfer-Encoding') !== '';
   if (!hasBody) throw new DomainError('invalid_request', 'body: is required (a JSON object)');
   if (!isJsonMediaType(ctx)) {
-    throw new HttpError(415, 'unsupported_media_type', 'body: Content-Type must be application/json');
+    throw new HttpError(415, 'unsupported_media_type', UNSUPPORTED_MEDIA_TYPE);
   }
   if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLarge(maxBytes);
 
@@ -27,14 +28,21 @@ export async function readJsonBody(ctx: Context, maxBytes: number = DEFAULT_MAX_
     throw new DomainError('invalid_request', 'body: is not valid UTF-8');
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonText(text);
   } catch {
     throw new DomainError('invalid_request', 'body: is not valid JSON');
   }
 }
 
+const UNSUPPORTED_MEDIA_TYPE =
+  'body: Content-Type must be application/json, with no charset or charset=utf-8; other types, +json ones included, are refused';
+
+/**
+ * application/json only. A +json type names another format built on JSON (a merge patch, a
+ * problem report) whose meaning is not the one the operation takes, so it is not read as if it were.
+ */
 function isJsonMediaType(ctx: Context): boolean {
-  if (ctx.request.is('application/json', '+json') === false) return false;
+  if (ctx.request.is('application/json') === false) return false;
   const charset = ctx.request.charset;
   return charset === '' || charset.toLowerCase() === 'utf-8';
 }

@@ -1,6 +1,6 @@
 import type { IdempotencyRecord } from '@petstore/domain';
 import type { Long } from 'mongodb';
-import { fromLong, toLong } from './int64.js';
+import { idFromLong, toLong } from './int64.js';
 
 /** One document per account and key: the compound `_id` is what makes the claim a unique insert. */
 export interface IdempotencyDocument {
@@ -24,7 +24,7 @@ export function fromIdempotencyDocument(document: IdempotencyDocument): Idempote
     accountId: document._id.accountId,
     key: document._id.key,
     fingerprint: document.fingerprint,
-    petId: fromLong(document.petId),
+    petId: idFromLong(document.petId),
     createdAt: document.createdAt,
   };
 }

@@ -1,16 +1,23 @@
+import { canonicalInt64, isInt64, type Int64 } from '@petstore/domain';
 import { Long } from 'mongodb';
 
 /**
  * The contract's int64 fields are stored as BSON Long so that other MongoDB clients read them as
- * 64-bit integers, not doubles; in JavaScript they are numbers within the safe-integer range.
+ * 64-bit integers, not doubles. In JavaScript they are the domain's Int64: a number while safe,
+ * a bigint beyond.
  */
-export function toLong(value: number): Long {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${value} is not a safe integer`);
-  return Long.fromNumber(value);
+export function toLong(value: Int64): Long {
+  if (!isInt64(value)) throw new RangeError(`${value} is not an int64`);
+  return typeof value === 'bigint' ? Long.fromBigInt(value) : Long.fromNumber(value);
 }
 
-export function fromLong(value: Long): number {
-  const number = value.toNumber();
-  if (!Number.isSafeInteger(number)) throw new RangeError('a stored int64 is beyond the safe-integer range');
-  return number;
+export function fromLong(value: Long): Int64 {
+  return canonicalInt64(value.toBigInt());
+}
+
+/** Ids (of pets, id blocks) are assigned within the safe-integer range. */
+export function idFromLong(value: Long): number {
+  const id = fromLong(value);
+  if (typeof id !== 'number') throw new RangeError('a stored id is beyond the safe-integer range');
+  return id;
 }

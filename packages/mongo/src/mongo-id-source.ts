@@ -1,9 +1,9 @@
-import { MAX_INT64_SUPPORTED, type IdSource } from '@petstore/domain';
+import { MAX_PET_ID, type IdSource } from '@petstore/domain';
 import type { Collection, Db } from 'mongodb';
 import { idBlocksCollection } from './collections.js';
 import { isDuplicateKeyError, withDriverErrors } from './driver-errors.js';
 import type { IdBlockDocument } from './id-block-document.js';
-import { fromLong, toLong } from './int64.js';
+import { idFromLong, toLong } from './int64.js';
 
 export const DEFAULT_ID_BLOCK_SIZE = 1000;
 
@@ -51,10 +51,10 @@ export class MongoIdSource implements IdSource {
 
   private async claimBlock(): Promise<void> {
     const [highest] = await this.blocks.find({}, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray();
-    let candidate = Math.max(highest ? fromLong(highest._id) : -1, this.lastClaimed) + 1;
+    let candidate = Math.max(highest ? idFromLong(highest._id) : -1, this.lastClaimed) + 1;
     for (;;) {
       const last = (candidate + 1) * this.blockSize;
-      if (last > MAX_INT64_SUPPORTED) throw new RangeError('the id space is exhausted');
+      if (last > MAX_PET_ID) throw new RangeError('the id space is exhausted');
       try {
         await this.blocks.insertOne({ _id: toLong(candidate), claimedAt: new Date() });
         this.lastClaimed = candidate;

@@ -23,6 +23,14 @@ describe.skipIf(!mongodbUri)('MongoPetStore documents', () => {
     expect(raw).toMatchObject({ name: 'Rex', status: 'sold' });
   });
 
+  it('stores a categoryId at either end of int64 as a BSON Long with every digit', async () => {
+    await database.pets.insert({ id: 2, name: 'Max', categoryId: 2n ** 63n - 1n });
+    await database.pets.insert({ id: 3, name: 'Min', categoryId: -(2n ** 63n) });
+    expect(String((await rawPet(2))?.['categoryId'])).toBe('9223372036854775807');
+    expect(String((await rawPet(3))?.['categoryId'])).toBe('-9223372036854775808');
+    expect((await rawPet(3))?.['categoryId']).toBeInstanceOf(Long);
+  });
+
   it('stores no status field for a pet without status', async () => {
     await database.pets.insert({ id: 1, name: 'Rex', categoryId: 2 });
     expect(Object.keys((await rawPet(1)) ?? {}).sort()).toEqual(['_id', 'categoryId', 'name']);

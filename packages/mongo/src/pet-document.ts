@@ -1,6 +1,6 @@
 import type { Pet, PetStatus } from '@petstore/domain';
 import type { Long } from 'mongodb';
-import { fromLong, toLong } from './int64.js';
+import { fromLong, idFromLong, toLong } from './int64.js';
 
 /** A pet as stored: the id is the document key, and a pet without status has no status field. */
 export interface PetDocument {
@@ -17,7 +17,7 @@ export function toPetDocument(pet: Pet): PetDocument {
 }
 
 export function fromPetDocument(document: PetDocument): Pet {
-  const pet: Pet = { id: fromLong(document._id), name: document.name, categoryId: fromLong(document.categoryId) };
+  const pet: Pet = { id: idFromLong(document._id), name: document.name, categoryId: fromLong(document.categoryId) };
   if (document.status !== undefined) pet.status = document.status;
   return pet;
 }

@@ -1,8 +1,9 @@
 import type { RequestListener } from 'node:http';
 import { isDomainError } from '@petstore/domain';
 import { ConfigError, loadConfig } from './config.js';
+import { listenFailure } from './listen-failure.js';
 import { createRuntime, type Runtime } from './runtime.js';
-import { announce, serve } from './serve.js';
+import { announce, serve, type RunningServer } from './serve.js';
 
 /** sysexits.h: a bad configuration, and a service (the database) that is not there. */
 export const EXIT_CONFIG = 78;
@@ -12,7 +13,8 @@ export const EXIT_UNAVAILABLE = 69;
  * The body of every app's main.ts: config, runtime, listen, shut down on SIGTERM/SIGINT.
  * What stops a start ends the process with one clear line, never a stack trace: a bad
  * configuration with exit code 78, a database that cannot be reached with 69, so that the
- * supervisor (systemd, Kubernetes) restarts it with back-off until the database is there.
+ * supervisor (systemd, Kubernetes) restarts it with back-off until the database is there, and a
+ * port that cannot be opened with 75 (in use) or 77 (not permitted), see listen-failure.ts.
  * Once running, an outage is answered with 503s and the service recovers by itself.
  */
 export async function runMain(
@@ -30,7 +32,15 @@ export async function runMain(
     if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
-  const running = await serve(await build(runtime), runtime);
+  const app = await build(runtime);
+  let running: RunningServer;
+  try {
+    running = await serve(app, runtime);
+  } catch (error) {
+    const refusal = listenFailure(error, runtime.config.PORT);
+    if (refusal) stop(refusal.exitCode, refusal.message);
+    throw error;
+  }
   announce(runtime, running.port, doors);
   runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {

@@ -1,4 +1,4 @@
-import { MAX_INT64_SUPPORTED, type Pet, type PetStore } from '@petstore/domain';
+import { INT64_MAX, INT64_MIN, MAX_PET_ID, type Pet, type PetStore } from '@petstore/domain';
 import { describe, expect, it } from 'vitest';
 import type { MakeStores } from './store-fixture.js';
 import { useFreshStores } from './store-fixture.js';
@@ -13,13 +13,22 @@ export function definePetStoreSuite(name: string, makeStores: MakeStores): void 
   describe(`${name} pet store`, () => {
     const stores = useFreshStores(makeStores);
 
-    it('returns an inserted pet unchanged, int64 values exact up to the largest safe integer', async () => {
+    it('returns an inserted pet unchanged, ids exact up to the largest safe integer', async () => {
       const { pets } = stores();
-      const big = pet(MAX_INT64_SUPPORTED, { name: 'Rex', categoryId: MAX_INT64_SUPPORTED, status: 'sold' });
+      const big = pet(MAX_PET_ID, { name: 'Rex', categoryId: MAX_PET_ID, status: 'sold' });
       const small = pet(1, { categoryId: 1, status: 'available' });
       await insertAll(pets, [big, small]);
-      expect(await pets.get(MAX_INT64_SUPPORTED)).toStrictEqual(big);
+      expect(await pets.get(MAX_PET_ID)).toStrictEqual(big);
       expect(await pets.get(1)).toStrictEqual(small);
+    });
+
+    it('keeps every categoryId of int64 exactly, in the form the domain gives it', async () => {
+      const { pets } = stores();
+      const categoryIds = [INT64_MIN, INT64_MIN + 1n, -(2n ** 53n), -(2 ** 53 - 1), -1, 0, 2 ** 53 - 1, 2n ** 53n, INT64_MAX - 1n, INT64_MAX];
+      const inserted = categoryIds.map((categoryId, i) => pet(i + 1, { categoryId }));
+      await insertAll(pets, inserted);
+      for (const each of inserted) expect(await pets.get(each.id)).toStrictEqual(each);
+      expect(await pets.list({ limit: 100 })).toStrictEqual(inserted);
     });
 
     it('answers null for an id that was never inserted', async () => {

@@ -1,3 +1,6 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { EXIT_ADDRESS_IN_USE } from '@petstore/runtime';
 import { freePort } from '@petstore/testdb';
 import { describe, expect, it } from 'vitest';
 import { runGatewayToExit } from './testing/gateway-process.js';
@@ -27,5 +30,18 @@ describe('refusing to start', () => {
     });
     expect(code).toBe(69);
     expect(output.trim().split('\n')).toEqual(['cannot start: the database at MONGODB_URI did not answer within MONGODB_TIMEOUT_MS; is it running and reachable?']);
+  });
+
+  it('stops with one line naming the port and exit code 75 when the port is already in use', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const { code, output } = await runGatewayToExit({ PORT: String(port) });
+      expect(code).toBe(EXIT_ADDRESS_IN_USE);
+      expect(output.trim().split('\n')).toEqual([`cannot start: port ${port} is already in use (PORT); stop what holds it or choose another port`]);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

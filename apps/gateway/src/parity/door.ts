@@ -5,7 +5,8 @@
 export interface ParityPet {
   id: number;
   name: string;
-  categoryId: number;
+  /** Decimal text: the one form every door's int64 maps to exactly. */
+  categoryId: string;
   status?: string;
 }
 
@@ -26,7 +27,7 @@ export interface Door {
   name: 'REST' | 'GraphQL' | 'tRPC';
   list(credential: Credential, input: ListInput): Promise<Outcome<ParityPet[]>>;
   create(credential: Credential, input: Record<string, unknown>): Promise<Outcome<ParityPet>>;
-  get(credential: Credential, id: number | string): Promise<Outcome<ParityPet>>;
+  get(credential: Credential, id: number | bigint | string): Promise<Outcome<ParityPet>>;
 }
 
 export function authorizationHeader(credential: Credential): Record<string, string> {

@@ -15,18 +15,18 @@ const KINDS: Record<string, Exclude<Outcome<unknown>, { ok: true }>['kind']> = {
 
 const PET_FIELDS = 'id name categoryId status';
 
-/** GraphQL speaks ID strings and upper-case enums; the common shape uses numbers and the contract's values. */
+/** GraphQL speaks ID strings and upper-case enums; the common shape uses a number id and the contract's values. */
 function fromGraphql(pet: GraphqlPet): ParityPet {
   return {
     id: Number(pet.id),
     name: pet.name,
-    categoryId: Number(pet.categoryId),
+    categoryId: pet.categoryId,
     ...(pet.status !== null && { status: pet.status.toLowerCase() }),
   };
 }
 
 const toEnum = (status: unknown) => (typeof status === 'string' ? status.toUpperCase() : status);
-const toId = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const toId = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value);
 
 export function graphqlDoor(baseUrl: string): Door {
   const send = async <T>(credential: Credential, query: string, variables: Record<string, unknown>, pick: (data: Record<string, unknown>) => T) => {

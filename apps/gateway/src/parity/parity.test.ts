@@ -1,4 +1,4 @@
-import { fixedClock, MAX_INT64_SUPPORTED } from '@petstore/domain';
+import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import type { Credential, Door, Outcome, ParityPet } from './door.js';
@@ -59,19 +59,37 @@ for (const store of stores) {
       await gw.close();
     });
 
-    it('reads back a pet created through any door, identically, through every door', async () => {
+    it.each([
+      ['the largest int64', INT64_MAX],
+      ['the smallest int64', INT64_MIN],
+      ['2^53, the first integer past the safe range', 2n ** 53n],
+      ['the largest safe integer', Number.MAX_SAFE_INTEGER],
+      ['zero', 0],
+      ['minus one', -1],
+    ])('reads back a pet with categoryId %s created through any door, digit for digit, through every door', async (_, categoryId) => {
       for (const creator of doors) {
-        const created = valueOf(await creator.create(key, { name: `made by ${creator.name}`, categoryId: MAX_INT64_SUPPORTED, status: 'pending' }));
-        expect(created).toEqual({ id: expect.any(Number), name: `made by ${creator.name}`, categoryId: MAX_INT64_SUPPORTED, status: 'pending' });
+        const created = valueOf(await creator.create(key, { name: `made by ${creator.name}`, categoryId, status: 'pending' }));
+        expect(created).toEqual({ id: expect.any(Number), name: `made by ${creator.name}`, categoryId: String(categoryId), status: 'pending' });
         const reads = await eachDoor(doors, async (door) => valueOf(await door.get(key, created.id)));
         expect(reads).toEqual(sameForEveryDoor(created));
+        const listed = await eachDoor(doors, async (door) => valueOf(await door.list(key, { status: 'pending', limit: 100 })));
+        for (const pets of Object.values(listed)) expect(pets.find((pet) => pet.id === created.id)).toEqual(created);
+      }
+    });
+
+    it('answers with the name exactly as stored, for text outside the Basic Multilingual Plane', async () => {
+      const name = 'Rex \u{1F415} \u00e9\u0301 \u4e2d';
+      for (const creator of doors) {
+        const created = valueOf(await creator.create(key, { name, categoryId: 1 }));
+        expect(created.name).toBe(name);
+        expect(await eachDoor(doors, async (door) => valueOf(await door.get(key, created.id)))).toEqual(sameForEveryDoor(created));
       }
     });
 
     it('creates a pet without status, and no door invents one', async () => {
       const created = valueOf(await doors[1]!.create(key, { name: 'no status', categoryId: 1 }));
       const reads = await eachDoor(doors, async (door) => valueOf(await door.get(key, created.id)));
-      expect(reads).toEqual(sameForEveryDoor({ id: created.id, name: 'no status', categoryId: 1 }));
+      expect(reads).toEqual(sameForEveryDoor({ id: created.id, name: 'no status', categoryId: '1' }));
     });
 
     it.each([
@@ -111,9 +129,13 @@ for (const store of stores) {
       ['a missing categoryId', { name: 'Rex' }, 'categoryId'],
       ['a blank name', { name: '  ', categoryId: 1 }, 'name'],
       ['a name of 201 characters', { name: 'x'.repeat(201), categoryId: 1 }, 'name'],
-      ['categoryId 0', { name: 'Rex', categoryId: 0 }, 'categoryId'],
-      ['a categoryId past 2^53', { name: 'Rex', categoryId: 2 ** 53 }, 'categoryId'],
+      ['a categoryId of 2^63', { name: 'Rex', categoryId: 2n ** 63n }, 'categoryId'],
+      ['a categoryId below -2^63', { name: 'Rex', categoryId: INT64_MIN - 1n }, 'categoryId'],
       ['a fractional categoryId', { name: 'Rex', categoryId: 1.5 }, 'categoryId'],
+      ['a NUL in the name', { name: 'Re\u0000x', categoryId: 1 }, 'name'],
+      ['a C1 control in the name', { name: 'Re\u0085x', categoryId: 1 }, 'name'],
+      ['DEL in the name', { name: 'Re\u007fx', categoryId: 1 }, 'name'],
+      ['a lone surrogate in the name', { name: 'x\ud800y', categoryId: 1 }, 'name'],
       ['a status outside the enum', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status'],
     ])('refuses a create with %s at every door, naming the field, and stores nothing', async (_, input, field) => {
       const before = await countPets();
@@ -154,12 +176,21 @@ for (const store of stores) {
       });
     });
 
-    it('answers not_found for an id nobody was given, at every door', async () => {
-      const answers = await eachDoor(doors, async (door) => kindOf(await door.get(key, 999_999_999_999)));
+    it.each([
+      ['never assigned', 999_999_999_999],
+      ['zero', 0],
+      ['negative', -5],
+      ['the largest safe integer', MAX_PET_ID],
+      ['past 2^53', 2n ** 53n + 1n],
+      ['the largest int64 but one', INT64_MAX - 1n],
+      ['the largest int64', INT64_MAX],
+      ['the smallest int64', INT64_MIN],
+    ])('answers not_found for an id that is %s, at every door', async (_, id) => {
+      const answers = await eachDoor(doors, async (door) => kindOf(await door.get(key, id)));
       expect(answers).toEqual(sameForEveryDoor('not_found'));
     });
 
-    it.each([['text', 'abc'], ['zero', 0], ['past 2^53', '9007199254740993']])(
+    it.each([['text', 'abc'], ['a fraction', '1.5'], ['2^63', '9223372036854775808'], ['below -2^63', '-9223372036854775809']])(
       'refuses an id that is %s as invalid at every door',
       async (_, id) => {
         const answers = await eachDoor(doors, async (door) => kindOf(await door.get(key, id)));

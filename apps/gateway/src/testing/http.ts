@@ -3,6 +3,8 @@ export interface JsonResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
+  /** The body as sent, for digits that JSON.parse would round. */
+  text: string;
 }
 
 export async function call<T = unknown>(
@@ -19,5 +21,5 @@ export async function call<T = unknown>(
   }
   const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, ...(body !== undefined && { body }) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
+  return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T, text };
 }

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { GET_PET_DEPRECATION, ListQuery, MAX_INT64_SUPPORTED, NewPet, Pet } from '@petstore/domain';
-import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
+import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
+import { describeStatus, HTTP_STATUS_BY_CODE, stringifyJson } from '@petstore/http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deprecationHeaders } from '../deprecation-headers.js';
@@ -42,7 +42,7 @@ const bodySchema = (id: string): unknown =>
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc));
+    const result = await validator.validate(JSON.parse(stringifyJson(doc)) as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -98,15 +98,16 @@ describe('the document and the domain schemas', () => {
     expect(inQuery.map((p) => p['name'])).toEqual(Object.keys(query.properties));
   });
 
-  it('bound petId as the domain bounds every id', () => {
+  it('bound categoryId and petId to int64, digit for digit, and ids to the range the service assigns', () => {
+    const int64 = { type: 'integer', format: 'int64', minimum: INT64_MIN, maximum: INT64_MAX, description: expect.any(String) };
     const petId = parameter('getPet', 'petId');
     expect(petId).toMatchObject({ in: 'path', required: true });
-    expect(resolved(petId['schema'])).toEqual({
-      ...fromZod(NewPet.shape.categoryId),
-      format: 'int64',
-      description: expect.any(String),
-    });
-    expect(resolved(petId['schema'])).toMatchObject({ maximum: MAX_INT64_SUPPORTED });
+    expect(resolved(petId['schema'])).toEqual(int64);
+    const created = deref<{ content: Record<string, { schema: unknown }> }>(operation('createPet').responses['201']);
+    const pet = resolved(created.content['application/json']?.schema) as { properties: Record<string, unknown> };
+    expect(pet.properties['categoryId']).toEqual(int64);
+    expect(pet.properties['id']).toMatchObject({ type: 'integer', format: 'int64', minimum: MIN_PET_ID, maximum: MAX_PET_ID });
+    expect((resolved(bodySchema('createPet')) as { properties: Record<string, unknown> }).properties['categoryId']).toEqual(int64);
   });
 
   it('gives examples the domain accepts', () => {
@@ -123,7 +124,6 @@ describe('the document and the domain schemas', () => {
     const newPetSchema = bodySchema('createPet');
     const agree = (value: unknown) => expect(valid(newPetSchema, value), JSON.stringify(value)).toBe(NewPet.safeParse(value).success);
     const { minLength, maxLength } = fromZod(NewPet.shape.name) as { minLength: number; maxLength: number };
-    const { minimum, maximum } = fromZod(NewPet.shape.categoryId) as { minimum: number; maximum: number };
 
     it('for names at and around the length bounds', () => {
       for (const length of [minLength - 1, minLength, minLength + 1, maxLength - 1, maxLength, maxLength + 1]) {
@@ -149,10 +149,27 @@ describe('the document and the domain schemas', () => {
       agree({ name: ' \u00a0x', categoryId: 1 });
     });
 
-    it('for categoryIds at and around the bounds, and values of other types', () => {
-      for (const categoryId of [minimum - 1, minimum, minimum + 1, maximum - 1, maximum, maximum + 1, 1.5, -1, '7', null, true, 2 ** 63]) {
+    it('for categoryIds a double holds exactly, and values of other types', () => {
+      for (const categoryId of [Number.MIN_SAFE_INTEGER, -1, 0, 1, Number.MAX_SAFE_INTEGER, 1.5, '7', null, true]) {
         agree({ name: 'Rex', categoryId });
       }
+    });
+
+    it('for categoryIds at and past the int64 bounds, which the domain takes as bigints', () => {
+      for (const categoryId of [INT64_MIN, INT64_MAX]) expect(NewPet.safeParse({ name: 'Rex', categoryId }).success).toBe(true);
+      for (const categoryId of [INT64_MIN - 1n, INT64_MAX + 1n]) expect(NewPet.safeParse({ name: 'Rex', categoryId }).success).toBe(false);
+    });
+
+    it('for names with control characters', () => {
+      for (const name of ['Re\u0000x', 'Re\u001fx', 'Re\u007fx', 'Re\u0085x', 'Re\u009fx', 'Rex \u{1F415}', 'Re\u00a0x']) {
+        agree({ name, categoryId: 1 });
+      }
+    });
+
+    it('for names with an unpaired surrogate, which only the description can refuse (JSON Schema strings are code points)', () => {
+      const name = deref<{ description: string }>(doc.components['schemas']?.['PetName']);
+      expect(name.description).toMatch(/unpaired UTF-16 surrogate/);
+      for (const lone of ['x\ud800', '\udc00x']) expect(NewPet.safeParse({ name: lone, categoryId: 1 }).success).toBe(false);
     });
 
     it('for every status, others, missing fields and unknown fields', () => {
@@ -170,6 +187,13 @@ describe('the document and the REST door', () => {
     expect(getPet['x-sunset']).toBe(sunsetDay);
     expect(getPet['description']).toContain(sunsetDay);
     expect(deref(doc.components['headers']?.['Sunset'])).toMatchObject({ schema: { const: GET_PET_DEPRECATION.sunset.toUTCString() } });
+  });
+
+  it('says what the door refuses beyond the schemas: unknown or repeated query parameters, +json bodies', () => {
+    const info = doc['info'] as { description: string };
+    expect(info.description).toMatch(/Query parameters are strict.*`400 invalid_request`/);
+    const unsupported = deref<{ description: string }>(doc.components['responses']?.['UnsupportedMediaType']);
+    expect(unsupported.description).toMatch(/`application\/json`.*`application\/merge-patch\+json`, are refused/);
   });
 
   it('gives every getPet response the deprecation headers the door sends', () => {

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { parseJsonText } from '@petstore/http';
 
 /**
  * The REST contract as published: apps/rest/openapi/openapi.json, kept in the repository and
  * served as it is, except for `servers`, which name the environments this deployment was
  * configured with. The path resolves from src/ (tests) and dist/ (the built server) alike.
+ * It is read losslessly: the int64 bounds (2^63 - 1) are bigints, so write it with stringifyJson.
  */
 export const OPENAPI_DOCUMENT_FILE = new URL('../../openapi/openapi.json', import.meta.url);
 
@@ -18,7 +20,7 @@ let cached: OpenApiDocument | undefined;
 
 /** The repository copy of the document, read once. */
 export function loadOpenApiDocument(): OpenApiDocument {
-  cached ??= JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as OpenApiDocument;
+  cached ??= parseJsonText(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as OpenApiDocument;
   return cached;
 }
 

@@ -1,9 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { stringifyJson } from '@petstore/http';
 import { loadOpenApiDocument } from '../openapi/openapi-document.js';
 
 type Json = Record<string, unknown>;
 
-/** The repository document, typed loosely for tests that walk it. */
+/** The repository document, typed loosely for tests that walk it; the int64 bounds are bigints. */
 export const doc = loadOpenApiDocument() as unknown as Json & {
   paths: Record<string, Record<string, Json & { parameters?: Json[]; responses: Record<string, Json> }>>;
   components: Record<string, Record<string, Json>>;
@@ -32,9 +33,11 @@ export function schemaValidator(): (schema: unknown, value: unknown) => boolean 
   ajv.addKeyword('example');
   // The whole components object is registered under one id, so `#/components/...` pointers resolve.
   ajv.addKeyword('components');
-  ajv.addSchema({ $id: 'urn:petstore:openapi', components: doc.components });
+  // Ajv takes numbers only: the int64 bounds are given as the doubles nearest them (±2^63), so
+  // values at those bounds are checked against the document's exact digits elsewhere.
+  ajv.addSchema({ $id: 'urn:petstore:openapi', components: JSON.parse(stringifyJson(doc.components)) as Json });
   return (schema, value) => {
-    const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"urn:petstore:openapi#/components/')) as Json;
+    const rewritten = JSON.parse(stringifyJson(schema).replaceAll('"#/components/', '"urn:petstore:openapi#/components/')) as Json;
     return ajv.validate(rewritten, value);
   };
 }

@@ -55,15 +55,20 @@ export interface components {
     schemas: {
         /**
          * Format: int64
-         * @description An int64 identifier, carried exactly: values past 2^53 - 1 cannot cross a JSON number without rounding in most clients, so they are refused.
+         * @description A pet id: an int64 assigned by the service from 1 up, always within 1 to 2^53 - 1 so that every JSON parser reads it exactly.
          */
         Int64Id: number;
+        /**
+         * Format: int64
+         * @description Any 64-bit signed integer, carried exactly as JSON number digits: the service never rounds one, whatever its size. A client whose JSON parser reads numbers as doubles must read values beyond 2^53 - 1 losslessly (as a bigint or a decimal string) to keep them.
+         */
+        Int64: number;
         /**
          * @description The animal's availability.
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
-        /** @description The animal's name: 1 to 200 characters, not all of them whitespace. */
+        /** @description The animal's name: 1 to 200 characters, not all of them whitespace, with no control characters (U+0000 to U+001F, U+007F to U+009F). It must be well-formed Unicode: a string with an unpaired UTF-16 surrogate (`\ud800` alone) is refused too, as JSON Schema strings cannot hold one. */
         PetName: string;
         /**
          * @description An animal to add. Fields other than these are refused.
@@ -79,7 +84,7 @@ export interface components {
          */
         NewPet: {
             name: components["schemas"]["PetName"];
-            categoryId: components["schemas"]["Int64Id"];
+            categoryId: components["schemas"]["Int64"];
             status?: components["schemas"]["PetStatus"];
         };
         /**
@@ -94,7 +99,7 @@ export interface components {
         Pet: {
             id: components["schemas"]["Int64Id"];
             name: components["schemas"]["PetName"];
-            categoryId: components["schemas"]["Int64Id"];
+            categoryId: components["schemas"]["Int64"];
             status?: components["schemas"]["PetStatus"];
         };
         Pets: components["schemas"]["Pet"][];
@@ -185,7 +190,7 @@ export interface components {
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
     };
     responses: {
-        /** @description The request is invalid: the message names every bad field (a parameter, a body field, or `body` itself when it is missing or not valid JSON). */
+        /** @description The request is invalid: the message names every bad field (a parameter, including one the operation does not take or one given twice, a body field, or `body` itself when it is missing or not valid JSON). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -237,7 +242,7 @@ export interface components {
                 "application/json": components["schemas"]["PayloadTooLargeError"];
             };
         };
-        /** @description The request body is not `application/json` in UTF-8. */
+        /** @description The request body is not `application/json` (with no charset parameter or `charset=utf-8`). Other types built on JSON, such as `application/merge-patch+json`, are refused too: they name another format. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -305,13 +310,13 @@ export interface components {
          * @example available
          */
         StatusFilter: components["schemas"]["PetStatus"];
-        /** @description Continue after the page that gave this cursor. Cursors are opaque: take them from the `Link` header of a previous page; any other value is refused with 400. */
+        /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
         After: string;
         /**
-         * @description The id of the pet.
+         * @description The id of the pet: any int64 in decimal digits. One that names no pet (ids are assigned from 1 up) answers 404.
          * @example 1
          */
-        PetId: components["schemas"]["Int64Id"];
+        PetId: components["schemas"]["Int64"];
         /**
          * @description Makes a retried create safe: a create with a key this account used before, with the same pet, answers 201 with the pet the first one created instead of adding another; with a different pet it is refused with 409. Keys are remembered for at least 24 hours. Any unique value works, such as a UUID.
          * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
@@ -368,7 +373,7 @@ export interface operations {
                  * @example available
                  */
                 status?: components["parameters"]["StatusFilter"];
-                /** @description Continue after the page that gave this cursor. Cursors are opaque: take them from the `Link` header of a previous page; any other value is refused with 400. */
+                /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
                 after?: components["parameters"]["After"];
             };
             header?: {
@@ -462,7 +467,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description The id of the pet.
+                 * @description The id of the pet: any int64 in decimal digits. One that names no pet (ids are assigned from 1 up) answers 404.
                  * @example 1
                  */
                 petId: components["parameters"]["PetId"];
@@ -489,7 +494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description `petId` is not an integer from 1 to 9007199254740991. */
+            /** @description `petId` is not an int64 (decimal digits from -9223372036854775808 to 9223372036854775807), or a query parameter was sent (this operation takes none). */
             400: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];

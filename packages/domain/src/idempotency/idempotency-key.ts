@@ -14,6 +14,8 @@ export function checkIdempotencyKey(key: string): string {
 
 /** The same pet asked for twice must hash the same whatever the key order of the JSON it came in. */
 export function fingerprintNewPet(pet: NewPet): string {
-  const canonical = JSON.stringify([pet.name, pet.categoryId, pet.status ?? null]);
+  // A bigint (only past 2^53) is written as a string, which no number categoryId can equal.
+  const categoryId = typeof pet.categoryId === 'bigint' ? pet.categoryId.toString() : pet.categoryId;
+  const canonical = JSON.stringify([pet.name, categoryId, pet.status ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
 }

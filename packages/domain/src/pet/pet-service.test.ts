@@ -3,7 +3,7 @@ import { fixedClock } from '../clock/clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { PetService } from './pet-service.js';
-import type { Pet } from './pet.schema.js';
+import { CURSOR_PATTERN, type Pet } from './pet.schema.js';
 import type { IdSource, PetListFilter, PetStore } from './ports.js';
 
 /** A deliberately naive store: the service's rules are under test here, not the store's. */
@@ -85,6 +85,48 @@ describe('PetService', () => {
     expect((await failure(service.get('seven', 'petId'))).message).toContain('petId');
   });
 
+  it('answers not_found for every int64 the service never assigns, and invalid_request past int64', async () => {
+    const { service } = make();
+    for (const id of [0, -5, Number.MAX_SAFE_INTEGER, 2n ** 63n - 1n, -(2n ** 63n)]) {
+      expect((await failure(service.get(id, 'petId'))).code, String(id)).toBe('not_found');
+    }
+    for (const id of [2n ** 63n, 1.5, '7', null]) {
+      const error = await failure(service.get(id, 'petId'));
+      expect([error.code, error.message], String(id)).toEqual(['invalid_request', expect.stringContaining('petId')]);
+    }
+  });
+
+  it('keeps a categoryId anywhere in int64 exactly, in one form per value', async () => {
+    const { service } = make();
+    for (const categoryId of [-(2n ** 63n), 2n ** 63n - 1n, 0, -1, 2 ** 53 - 1]) {
+      expect((await service.create({ name: 'Rex', categoryId })).categoryId).toBe(categoryId);
+    }
+    // A bigint that a number holds exactly becomes that number.
+    expect((await service.create({ name: 'Rex', categoryId: 5n })).categoryId).toBe(5);
+    for (const categoryId of [2n ** 63n, -(2n ** 63n) - 1n, 2 ** 53, 1.5, '7']) {
+      expect((await failure(service.create({ name: 'Rex', categoryId }))).message, String(categoryId)).toContain('categoryId');
+    }
+  });
+
+  it.each([
+    ['a NUL', 'Re\u0000x'],
+    ['a C1 control', 'Re\u0085x'],
+    ['DEL', 'Re\u007fx'],
+    ['a tab', 'Re\tx'],
+    ['a lone high surrogate', 'x\ud800y'],
+    ['a lone low surrogate', 'x\udc00'],
+    ['a pair in the wrong order', '\udc3d\ud83d'],
+  ])('refuses a name with %s, naming the field', async (_, name) => {
+    const { service, store } = make();
+    expect((await failure(service.create({ name, categoryId: 1 }))).message).toMatch(/^name: /);
+    expect(store.pets).toEqual([]);
+  });
+
+  it('accepts a name with characters outside the Basic Multilingual Plane', async () => {
+    const { service } = make();
+    expect((await service.create({ name: 'Rex \u{1F415}', categoryId: 1 })).name).toBe('Rex \u{1F415}');
+  });
+
   it('answers gone from the sunset instant on', async () => {
     const { service } = make(new Date('2030-12-05T00:00:00Z'));
     expect((await failure(service.get(1))).code).toBe('gone');
@@ -94,14 +136,20 @@ describe('PetService', () => {
 });
 
 describe('cursor', () => {
-  it('round-trips an id', () => {
-    expect(decodeCursor(encodeCursor(42))).toBe(42);
+  it.each([1, 42, 63, 64, 4095, 4096, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER])('round-trips the id %d within the published pattern', (id) => {
+    const cursor = encodeCursor(id);
+    expect(cursor).toMatch(CURSOR_PATTERN);
+    expect(decodeCursor(cursor)).toBe(id);
   });
 
-  it.each(['', 'not a cursor', Buffer.from('pets:v1:-1').toString('base64url'), Buffer.from('other:5').toString('base64url')])(
-    'refuses %j',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(/after/);
-    },
-  );
+  it('keeps the order of ids in the order of positions', () => {
+    expect(decodeCursor('A')).toBe(0);
+    expect(decodeCursor('AAAAAAAAB')).toBe(1);
+    expect(decodeCursor('_________')).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each(['', 'not a cursor', 'ABCDEFGHIJ', 'a+b', 'a=', 'x.y'])('refuses %j, which is not of the published pattern', (cursor) => {
+    expect(CURSOR_PATTERN.test(cursor)).toBe(false);
+    expect(() => decodeCursor(cursor)).toThrow(/after/);
+  });
 });

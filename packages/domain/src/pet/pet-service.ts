@@ -5,7 +5,7 @@ import { parseOrThrow } from '../validation/parse.js';
 import type { Clock } from '../clock/clock.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isGetPetRemoved } from './deprecation.js';
-import { Int64Id, ListQuery, NewPet, type Pet } from './pet.schema.js';
+import { Int64Value, ListQuery, NewPet, PetId, type Pet } from './pet.schema.js';
 import type { IdSource, PetStore } from './ports.js';
 
 export interface PetPage {
@@ -82,8 +82,10 @@ export class PetService {
     if (isGetPetRemoved(this.deps.clock.now())) {
       throw new DomainError('gone', 'getting one pet by id was removed on 2030-12-05; list pets with a status filter instead');
     }
-    const petId = parseOrThrow(Int64Id, id, field);
-    const pet = await this.deps.pets.get(petId);
+    const petId = parseOrThrow(Int64Value, id, field);
+    // Every int64 may be asked for; one the service never assigns names no pet, like any unused id.
+    const assignable = PetId.safeParse(petId);
+    const pet = assignable.success ? await this.deps.pets.get(assignable.data) : null;
     if (!pet) throw new DomainError('not_found', `pet ${petId} does not exist`);
     return pet;
   }

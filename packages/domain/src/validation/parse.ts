@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 
 /**
  * Parses input with a schema, turning every issue into one message that names the field,
- * e.g. "categoryId: must be an integer from 1 to 9007199254740991".
+ * e.g. "limit: must be an integer from 1 to 100".
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, subject: string): z.output<S> {
   const result = schema.safeParse(input);

@@ -1,0 +1,23 @@
+import { int64FromText, Int64Value } from '@petstore/domain';
+
+/**
+ * How tRPC carries the contract's int64 (`categoryId`, and `id` in a lookup) in plain JSON with no
+ * transformer: a JSON number while the value is a safe integer (|v| < 2^53, so every JSON parser
+ * reads it exactly), decimal text beyond. Inputs may also send any int64 as decimal text.
+ * `BigInt(value)` gives the exact value from either form.
+ */
+export type Int64Wire = number | string;
+
+/** An output int64 in its wire form. */
+export const Int64WireOutput = Int64Value.transform((value): Int64Wire => (typeof value === 'bigint' ? value.toString() : value));
+
+/** An input int64 from its wire form; anything else goes to the domain as is, so its message names the field. */
+export function int64FromWire(value: unknown): unknown {
+  return typeof value === 'string' ? int64FromText(value) : value;
+}
+
+/** A create input with its categoryId read from the wire form, otherwise untouched for the domain to check. */
+export function newPetFromWire(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('categoryId' in input)) return input;
+  return { ...input, categoryId: int64FromWire(input.categoryId) };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonText, stringifyJson } from './json-text.js';
+
+describe('parseJsonText', () => {
+  it('keeps every digit of an integer a double cannot hold, and gives safe ones as numbers', () => {
+    expect(parseJsonText('{"a":9223372036854775807,"b":-9223372036854775808,"c":9007199254740991,"d":[9007199254740993]}')).toEqual({
+      a: 9223372036854775807n,
+      b: -9223372036854775808n,
+      c: 9007199254740991,
+      d: [9007199254740993n],
+    });
+  });
+
+  it('reads a long number with a fraction or an exponent as NaN rather than the double nearest to it', () => {
+    expect(parseJsonText('[1.00000000000000000001, 9.223372036854775807e18, 1.5]')).toEqual([Number.NaN, Number.NaN, 1.5]);
+  });
+
+  it('parses like JSON.parse otherwise: strings of digits, a repeated key, __proto__ as a plain key', () => {
+    const text = '{"name":"12345678901234567890","x":1,"x":2,"__proto__":{"polluted":true}}';
+    const value = parseJsonText(text) as Record<string, unknown>;
+    expect(value).toStrictEqual(JSON.parse(text));
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
+  it('refuses what JSON.parse refuses, on either path', () => {
+    for (const text of ['{"a":1,}', '{"a":01}', '[12345678901234567890,]', '{"a":12345678901234567890']) {
+      expect(() => parseJsonText(text), text).toThrow();
+    }
+  });
+});
+
+describe('stringifyJson', () => {
+  it('writes bigints as their digits and everything else as JSON.stringify does', () => {
+    expect(stringifyJson({ a: 2n ** 63n - 1n, b: 'x', c: undefined, d: [1, -(2n ** 63n)] })).toBe(
+      '{"a":9223372036854775807,"b":"x","d":[1,-9223372036854775808]}',
+    );
+    expect(stringifyJson({ a: 1, b: 'x' }, 2)).toBe(JSON.stringify({ a: 1, b: 'x' }, null, 2));
+  });
+});
