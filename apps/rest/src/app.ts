@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { createBaseApp, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
+import { createBaseApp, publishedDocument, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
 import { idFromPath, listInputFromQuery } from './list-query.js';
@@ -34,11 +34,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Before any key check: the contract itself is public.
-  router.get('/openapi.json', (ctx) => {
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = openApiJson;
-  });
+  router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
   router.get('/pets', reportOperation('rest', 'listPets'), auth, async (ctx) => {
     const input = listInputFromQuery(ctx.query);
