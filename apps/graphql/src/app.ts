@@ -20,6 +20,7 @@ function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefine
     maxBodyBytes: deps.maxBodyBytes,
     maxBatch: resolved.limits.batch,
     context: authenticatedContext(deps.authenticate),
+    trustedDocuments: resolved.trustedDocuments,
   });
   return { server, middleware };
 }

@@ -30,7 +30,15 @@ export async function runMain(
     if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
-  const running = await serve(await build(runtime), runtime);
+  let listener: RequestListener;
+  try {
+    listener = await build(runtime);
+  } catch (error) {
+    // A door reads what a variable names (a manifest, say) as it is built.
+    if (error instanceof ConfigError) stop(EXIT_CONFIG, error.message);
+    throw error;
+  }
+  const running = await serve(listener, runtime);
   announce(runtime, running.port, doors);
   runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
