@@ -4,6 +4,7 @@ import { createApolloServer } from './apollo-server.js';
 import { authenticatedContext } from './context.js';
 import { graphqlMiddleware } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
+import { mountSchemaDocument } from './schema-document.js';
 
 export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'logger' | 'maxBodyBytes' | 'publicBaseUrl'>;
 
@@ -19,14 +20,16 @@ function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefine
     maxBodyBytes: deps.maxBodyBytes,
     maxBatch: resolved.limits.batch,
     context: authenticatedContext(deps.authenticate),
+    trustedDocuments: resolved.trustedDocuments,
   });
   return { server, middleware };
 }
 
-/** Mounts the GraphQL door at /graphql once Apollo has started; other paths fall through. */
+/** Mounts the GraphQL door at /graphql, and its SDL, once Apollo has started; other paths fall through. */
 export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
   const { server, middleware } = createGraphqlDoor(deps, options);
   await server.start();
+  mountSchemaDocument(app);
   app.use(middleware);
   return { stop: () => server.stop() };
 }
@@ -40,6 +43,7 @@ export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, rea
   const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
   const { server, middleware } = createGraphqlDoor(deps, options);
   server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();
+  mountSchemaDocument(app);
   app.use(middleware);
   return app;
 }

@@ -6,6 +6,7 @@ import type { GraphqlContext, GraphqlRequestParts } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { GraphqlHttpFailure } from './graphql-http-failure.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
+import { trustedRequest, type TrustedDocuments } from './trusted-documents.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -14,6 +15,8 @@ export interface GraphqlMiddlewareOptions {
   maxBatch: number;
   /** Builds the resolvers' context; Apollo calls it after CSRF checks and before parsing. */
   context: (request: GraphqlRequestParts) => Promise<GraphqlContext>;
+  /** When set, only these operations run (see trusted-documents.ts). */
+  trustedDocuments?: TrustedDocuments | undefined;
 }
 
 /**
@@ -27,14 +30,16 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     const report = requestReport(ctx.req);
     report.claim('graphql', GRAPHQL_PATH);
     let body: unknown;
+    let search = ctx.querystring;
     try {
       body = await readGraphqlBody(ctx, options.maxBodyBytes, options.maxBatch);
+      if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
     } catch (error) {
       if (error instanceof GraphqlHttpFailure) return error.respond(ctx);
       throw error;
     }
     const response = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: toApolloRequest(ctx, body),
+      httpGraphQLRequest: toApolloRequest(ctx, body, search),
       context: () =>
         options.context({
           authorization: ctx.get('Authorization') || undefined,
@@ -49,12 +54,12 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
   };
 }
 
-function toApolloRequest(ctx: Context, body: unknown): HTTPGraphQLRequest {
+function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraphQLRequest {
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(ctx.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return { method: ctx.method.toUpperCase(), headers, search: ctx.querystring, body };
+  return { method: ctx.method.toUpperCase(), headers, search, body };
 }
 
 function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void {

@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import { int64FromText } from '@petstore/domain';
 import {
   createBaseApp,
+  publishedDocument,
   readJsonBody,
   reportOperation,
   requireApiKey,
@@ -48,11 +49,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Before any key check: the contract itself is public.
-  router.get('/openapi.json', (ctx) => {
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = openApiJson;
-  });
+  router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
   router.get('/pets', reportOperation('rest', 'listPets'), auth, async (ctx) => {
     const input = listInputFromQuery(ctx.query);

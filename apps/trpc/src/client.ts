@@ -1,7 +1,10 @@
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCClientError } from '@trpc/client';
+import type { ClientRouter } from './client-router.js';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
-// Type-only, so the client bundle never loads server code.
-import type { AppRouter } from './router.js';
+import type { PetstoreErrorData } from './error-shape.js';
+
+export type { ClientRouter } from './client-router.js';
+export type { PetstoreErrorData, PetstoreErrorShape } from './error-shape.js';
 
 /** How an int64 (`categoryId`) travels: a number while safe, decimal text beyond; `BigInt(v)` reads either. */
 export type { Int64Wire } from './int64-wire.js';
@@ -13,11 +16,14 @@ export interface PetstoreClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export type PetstoreClient = TRPCClient<AppRouter>;
+export type PetstoreClient = TRPCClient<ClientRouter>;
+
+/** What every failed call rejects with: `data.domainCode` is the code REST puts in its Error body. */
+export type PetstoreError = TRPCClientError<ClientRouter>;
 
 /** A typed client. Calls made in the same tick go in one HTTP request, up to the server's limit. */
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
-  return createTRPCClient<AppRouter>({
+  return createTRPCClient<ClientRouter>({
     links: [
       httpBatchLink({
         url: `${options.baseUrl.replace(/\/+$/, '')}${TRPC_PREFIX}`,
@@ -27,4 +33,22 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       }),
     ],
   });
+}
+
+/**
+ * Whether a rejection is a failed call of this service (`data` is absent when no answer came).
+ * Checked by shape, not `instanceof TRPCClientError`: the error is built by whichever copy of
+ * @trpc/client made the call, which need not be the copy the caller imports.
+ */
+export function isPetstoreError(error: unknown): error is PetstoreError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message, data } = error as Record<string, unknown>;
+  if (name !== 'TRPCClientError' || typeof message !== 'string') return false;
+  return data === undefined || data === null || isErrorData(data);
+}
+
+function isErrorData(data: unknown): data is PetstoreErrorData {
+  if (typeof data !== 'object' || data === null) return false;
+  const { code, httpStatus } = data as Record<string, unknown>;
+  return typeof code === 'string' && typeof httpStatus === 'number';
 }

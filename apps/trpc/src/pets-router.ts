@@ -13,7 +13,12 @@ const PetPage = z.object({ pets: PetList, nextCursor: Cursor.nullable() });
 
 const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
 
-export const petsRouter = router({
+/**
+ * The pet procedures as a plain record, before `router()` binds them to the server's context:
+ * its declared type names only inputs, outputs, meta and the error shape (and keeps each
+ * procedure's JSDoc), so the client's router type is written from it without any server type.
+ */
+export const petsProcedures = {
   /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. */
   list: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
@@ -36,10 +41,15 @@ export const petsRouter = router({
       ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId }),
     ),
 
-  /** @deprecated Removed on 2030-12-05; use pets.list with status */
+  /**
+   * One pet by id.
+   * @deprecated Removed on 2030-12-05 (answers `gone` from then on); use `pets.list` with `status`.
+   */
   get: protectedProcedure
     .meta({ deprecated: true, sunset: SUNSET_DAY })
     .input(serviceCheckedInput<{ id: Int64Wire }>())
     .output(WirePet)
     .query(({ ctx, input }) => ctx.pets.get(idOf(input), 'id')),
-});
+};
+
+export const petsRouter = router(petsProcedures);

@@ -11,3 +11,4 @@ export * from './rate-limit-headers.js';
 export * from './observability/index.js';
 export * from './domain-error-headers.js';
 export * from './json-text.js';
+export * from './published-document.js';

@@ -108,6 +108,8 @@ const ConfigSchema = z.object({
   /** Both default to on outside production. */
   PETSTORE_GRAPHQL_INTROSPECTION: flag,
   PETSTORE_GRAPHQL_LANDING_PAGE: flag,
+  /** A manifest of the only GraphQL operations to run (persisted documents); unset, any operation runs. */
+  PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS: optionalText,
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
   ),

@@ -32,10 +32,17 @@ export async function runMain(
     if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
-  const app = await build(runtime);
+  let listener: RequestListener;
+  try {
+    listener = await build(runtime);
+  } catch (error) {
+    // A door reads what a variable names (a manifest, say) as it is built.
+    if (error instanceof ConfigError) stop(EXIT_CONFIG, error.message);
+    throw error;
+  }
   let running: RunningServer;
   try {
-    running = await serve(app, runtime);
+    running = await serve(listener, runtime);
   } catch (error) {
     const refusal = listenFailure(error, runtime.config.PORT);
     if (refusal) stop(refusal.exitCode, refusal.message);

@@ -1,2 +1,2 @@
-export { ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
+export { cacheDir, ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
 export { freePort, startFerretDB, type TestDatabaseServer } from './ferretdb-server.js';

@@ -23,6 +23,14 @@ describe('refusing to start', () => {
     expect(output).not.toContain('https://a.example/path');
   });
 
+  it('refuses a trusted-documents manifest it cannot read, naming the variable and not the path, with exit code 78', async () => {
+    const { code, output } = await runGatewayToExit({ PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS: '/nonexistent/operations-manifest.json' });
+    expect(code).toBe(78);
+    expect(output).toContain('PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS must name a readable JSON manifest of operations');
+    expect(output).not.toContain('operations-manifest.json');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
   it('stops with one line and exit code 69 when the database cannot be reached', async () => {
     const { code, output } = await runGatewayToExit({
       MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`,

@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import { publishedDocument } from '@petstore/http';
+import type Koa from 'koa';
+import { GRAPHQL_PATH } from './graphql-middleware.js';
+import { loadSchemaSdl } from './schema.js';
+
+/** Where the SDL is published, beside the endpoint, like /v1/openapi.json beside /v1. */
+export const SCHEMA_DOCUMENT_PATH = `${GRAPHQL_PATH}/schema.graphql`;
+
+/**
+ * The schema as written (descriptions and @deprecated reasons included), for codegen and
+ * frontend tooling. No key: it is the published contract, and introspection, which needs one and
+ * is off in production, is not the way to get it. Other methods answer 405 with `Allow`.
+ */
+export function mountSchemaDocument(app: Koa): void {
+  const router = new Router();
+  router.get(SCHEMA_DOCUMENT_PATH, publishedDocument(loadSchemaSdl(), 'text/plain; charset=utf-8'));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+}

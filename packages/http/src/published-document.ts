@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { Middleware } from 'koa';
+
+/**
+ * Answers GET (and HEAD) with a document fixed at start-up, such as the OpenAPI document or the
+ * GraphQL SDL. The strong ETag is a hash of the bytes, so a client that sends it back in
+ * If-None-Match gets a bodiless 304 until a deployment changes the document. `no-cache` lets
+ * caches keep it but makes them ask each time, so a new deployment is seen at once.
+ */
+export function publishedDocument(body: string, type: string): Middleware {
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  return (ctx) => {
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', 'no-cache');
+    if (ifNoneMatchHits(ctx.get('If-None-Match'), etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = type;
+    ctx.body = body;
+  };
+}
+
+/**
+ * RFC 9110 §13.1.2: `*` or any listed tag equal under weak comparison. Written here rather than
+ * Koa's `ctx.fresh`, which answers in full whenever the request says `Cache-Control: no-cache`;
+ * fetch() adds that header to every conditional request, so no fetch client would get a 304.
+ */
+export function ifNoneMatchHits(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}

@@ -1,0 +1,9 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    // One graphql instance for our code and graphql-inspector's (see apps/graphql/vitest.config.ts).
+    alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }],
+  },
+});
