@@ -26,7 +26,7 @@ const domainErrors = t.middleware(async ({ next }) => {
  */
 export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next, path, meta }) => {
   ctx.report.operation('trpc', path, { deprecated: meta?.deprecated === true });
-  const principal = await ctx.authenticate(ctx.authorization);
+  const principal = await ctx.authenticate(ctx.authorization, { clientAddress: ctx.report.clientAddress });
   ctx.report.authenticated(principal);
   return next({ ctx: { principal } });
 });

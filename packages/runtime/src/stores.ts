@@ -1,4 +1,4 @@
-import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
+import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { connectMongo } from '@petstore/mongo';
 import type { Config } from './config.js';
@@ -9,6 +9,8 @@ export interface Stores {
   ids: IdSource;
   keys: KeyStore;
   idempotency: IdempotencyStore;
+  /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
+  sharedRateLimiter: ((limits: { limit: number; windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -19,10 +21,10 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
     const mongo = await connectMongo({
       uri: config.MONGODB_URI,
       dbName: config.MONGODB_DB,
-      // One bound for finding a server, connecting, a pooled connection and each reply: a request
-      // meets an unreachable or hung database as a 503 after this long, not the driver's 30 s.
-      serverSelectionTimeoutMS: config.MONGODB_TIMEOUT_MS,
-      socketTimeoutMS: config.MONGODB_TIMEOUT_MS,
+      // One bound for every database wait: a request meets an unreachable or hung database as a
+      // 503 after this long, not the driver's 30 s.
+      timeoutMS: config.MONGODB_TIMEOUT_MS,
+      maxPoolSize: config.MONGODB_MAX_POOL_SIZE,
     });
     return {
       kind: 'mongodb',
@@ -30,6 +32,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       ids: mongo.ids,
       keys: mongo.keys,
       idempotency: mongo.idempotency,
+      sharedRateLimiter: mongo.sharedRateLimiter,
       ready: () => mongo.ping().then(() => true, () => false),
       close: () => mongo.close(),
     };
@@ -41,6 +44,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
     ids: pets,
     keys: new MemoryKeyStore(),
     idempotency: new MemoryIdempotencyStore(clock),
+    sharedRateLimiter: undefined,
     ready: async () => true,
     close: async () => {},
   };

@@ -148,6 +148,22 @@ describe('observability', () => {
         await guarded.close();
       }
     });
+
+    it('serves them on PETSTORE_METRICS_PORT only, when set, and nothing else there', async () => {
+      const internal = await startOpsGateway({ env: { PETSTORE_METRICS_PORT: '0' } });
+      try {
+        expect((await fetch(`${internal.baseUrl}/metrics`)).status).toBe(404);
+        const metricsUrl = `http://127.0.0.1:${internal.metricsPort ?? 0}`;
+        const served = await fetch(`${metricsUrl}/metrics`);
+        expect(served.status).toBe(200);
+        expect(await served.text()).toContain('petstore_http_requests_total{door="none",operation="none",status="404"} 1');
+        const other = await fetch(`${metricsUrl}/v1/pets`, { headers: { Authorization: `Bearer ${internal.apiKey}` } });
+        expect(other.status).toBe(404);
+        expect(await other.json()).toEqual({ code: 'not_found', message: expect.any(String), status: 404 });
+      } finally {
+        await internal.close();
+      }
+    });
   });
 
   describe('/healthz and /readyz', () => {
