@@ -43,6 +43,15 @@ describe.skipIf(!mongodbUri)('MongoLeasedRateLimiter', () => {
     expect(await one.consume('key_d', 10)).toMatchObject({ allowed: true });
   });
 
+  it('claims after the highest block already claimed in the window, not from the first', async () => {
+    const clock = { now: () => new Date('2026-01-01T00:30:00Z') };
+    const window = Math.floor(clock.now().getTime() / 3_600_000);
+    await database.db.collection('rate_leases').insertOne({ _id: `key_f:${window}:05` as never, expiresAt: new Date() });
+    expect(await limiter(100, clock).consume('key_f', 1)).toMatchObject({ allowed: true, remaining: 100 - 7 * 2 + 1 });
+    const ids = (await database.db.collection('rate_leases').find({}).toArray()).map((lease) => String(lease._id)).sort();
+    expect(ids).toEqual([`key_f:${window}:05`, `key_f:${window}:06`]);
+  });
+
   it('starts a fresh budget each window', async () => {
     let now = new Date('2026-01-01T00:00:00Z').getTime();
     const clock = { now: () => new Date(now) };

@@ -6,6 +6,7 @@ import type { RateLeaseDocument } from './rate-lease-document.js';
 
 /** A key's budget is cut into this many leases per window (fewer when the limit is small). */
 export const LEASES_PER_WINDOW = 50;
+const BLOCK_DIGITS = String(LEASES_PER_WINDOW - 1).length;
 
 export interface LeasedRateLimiterOptions {
   limit: number;
@@ -82,19 +83,30 @@ export class MongoLeasedRateLimiter implements RateLimiter {
   }
 
   private async claim(subject: string, lease: Lease): Promise<void> {
+    const prefix = `${subject}:${lease.window}:`;
+    // An instance joining mid-window starts after the highest block claimed, not at block 0.
+    if (lease.nextBlock === 0) lease.nextBlock = (await this.highestClaimed(prefix)) + 1;
     const expiresAt = new Date((lease.window + 1) * this.windowMs);
     while (lease.nextBlock < this.blocks) {
       const block = lease.nextBlock;
       // Stepped past before the insert: a claim whose answer is lost is never tried twice.
       lease.nextBlock += 1;
       try {
-        await this.leases.insertOne({ _id: `${lease.window}:${block}:${subject}`, expiresAt });
+        await this.leases.insertOne({ _id: prefix + String(block).padStart(BLOCK_DIGITS, '0'), expiresAt });
         lease.remaining += Math.min(this.leaseSize, this.options.limit - block * this.leaseSize);
         return;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
       }
     }
+  }
+
+  /** The highest block of the window claimed by any instance, or -1; ids sort by block (zero-padded). */
+  private async highestClaimed(prefix: string): Promise<number> {
+    // ';' is the character after ':', so this range holds exactly the ids that start with the prefix.
+    const range = { $gte: prefix, $lt: `${prefix.slice(0, -1)};` };
+    const [highest] = await this.leases.find({ _id: range }, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray();
+    return highest ? Number(highest._id.slice(prefix.length)) : -1;
   }
 
   private leaseOf(subject: string, now: number): Lease {
