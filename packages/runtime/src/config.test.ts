@@ -56,6 +56,9 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ MONGODB_MAX_POOL_SIZE: '1', PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: '0', PETSTORE_TRUST_PROXY: 'true' }),
     ).toMatchObject({ MONGODB_MAX_POOL_SIZE: 1, PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: 0, PETSTORE_TRUST_PROXY: true });
+    for (const uri of ['mongodb://db1:27017,db2:27017,db3:27017/?replicaSet=rs0&tls=true', 'mongodb+srv://cluster0.example.net/']) {
+      expect(loadConfig({ MONGODB_URI: uri }).MONGODB_URI, 'replica-set URIs').toBe(uri);
+    }
     expect(() => loadConfig({ MONGODB_MAX_POOL_SIZE: '0', PETSTORE_RATE_LIMIT_SCOPE: 'global' })).toThrow(
       /MONGODB_MAX_POOL_SIZE.*PETSTORE_RATE_LIMIT_SCOPE must be shared or instance/,
     );
