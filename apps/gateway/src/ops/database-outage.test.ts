@@ -149,6 +149,8 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
       mongodbUri: db.uri,
       env: { MONGODB_MAX_POOL_SIZE: '1', MONGODB_TIMEOUT_MS: '300', PETSTORE_RATE_LIMIT: '0' },
     });
+    // Full pages make each list hold the one connection longer, so requests queue even on a loaded machine.
+    for (let n = 0; n < 100; n += 1) await gw.runtime.pets.create({ name: `Filler ${n}`, categoryId: 1 });
   }, 120_000);
   afterAll(async () => {
     await gw?.close();
