@@ -124,6 +124,7 @@ describe('observability', () => {
         expect(text).toContain(`petstore_deprecated_calls_total{door="${door}",key_id="${issued.id}"} 2`);
       }
       expect(text).not.toContain('key_id="undefined"');
+      expect(text, 'key ids in labels, never keys').not.toContain(issued.key);
     });
 
     it('labels GraphQL requests by root field and tRPC requests by procedure', async () => {
