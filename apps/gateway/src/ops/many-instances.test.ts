@@ -121,3 +121,28 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     for (const gateway of gateways) expect((await fetch(`${gateway.baseUrl}/readyz`)).status).toBe(200);
   });
 });
+
+describe.skipIf(!mongodbUri)('PETSTORE_RATE_LIMIT_SCOPE with two instances on one database', () => {
+  const admittedBy = async (scope: 'shared' | 'instance'): Promise<number> => {
+    const env = { MONGODB_DB: uniqueName('petstore_scope'), PETSTORE_RATE_LIMIT: '2', PETSTORE_RATE_LIMIT_SCOPE: scope };
+    const first = await startTestGateway({ mongodbUri: mongodbUri ?? null, env });
+    const second = await startTestGateway({ mongodbUri: mongodbUri ?? null, env });
+    try {
+      const account = await first.runtime.accounts.createAccount('scope');
+      const { key } = await first.runtime.accounts.createKey(account.id);
+      let admitted = 0;
+      for (const gateway of [first, second, first, second]) {
+        if ((await listPets(gateway.baseUrl, 'rest', key)).status === 200) admitted += 1;
+      }
+      return admitted;
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  };
+
+  it('shares the budget when shared (the default), and counts it per instance when set to instance', async () => {
+    expect(await admittedBy('shared')).toBe(2);
+    expect(await admittedBy('instance')).toBe(4);
+  });
+});
