@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hasGo, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMongo, type MongoConnection } from './connect.js';
@@ -18,6 +19,17 @@ describe('withDeadline', () => {
 
   it('fails a call that has not settled by the deadline as service_unavailable', async () => {
     await expect(bounded.hang()).rejects.toMatchObject(UNAVAILABLE);
+  });
+
+  it('bounds a method that makes several calls as one, however quick each call is', async () => {
+    const service = {
+      twoCalls: async () => {
+        await sleep(40);
+        await sleep(40);
+        return 'done';
+      },
+    };
+    await expect(withDeadline(service, 60).twoCalls()).rejects.toMatchObject(UNAVAILABLE);
   });
 
   it('passes answers, failures and plain values through unchanged', async () => {

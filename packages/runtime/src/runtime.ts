@@ -64,17 +64,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     metrics,
     store: stores.kind,
-    pets: new PetService({
-      pets: countDatabaseErrors(stores.pets, 'pets', metrics),
-      ids: countDatabaseErrors(stores.ids, 'ids', metrics),
-      idempotency: countDatabaseErrors(stores.idempotency, 'idempotency', metrics),
-      clock,
-    }),
+    // Each store call is bounded by MONGODB_TIMEOUT_MS, and so is each operation made of several
+    // (an idempotent create, a key lookup and a lease claim), so a slow database cannot add them up.
+    pets: stores.bound(
+      new PetService({
+        pets: countDatabaseErrors(stores.pets, 'pets', metrics),
+        ids: countDatabaseErrors(stores.ids, 'ids', metrics),
+        idempotency: countDatabaseErrors(stores.idempotency, 'idempotency', metrics),
+        clock,
+      }),
+    ),
     accounts,
-    authenticate: createAuthenticator(keys, {
-      ...rateLimit(config, clock, stores, metrics),
-      ...failedKeyThrottle(config, clock),
-    }),
+    authenticate: stores.bound({
+      authenticate: createAuthenticator(keys, { ...rateLimit(config, clock, stores, metrics), ...failedKeyThrottle(config, clock) }),
+    }).authenticate,
     maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,

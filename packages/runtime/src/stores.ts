@@ -1,6 +1,6 @@
 import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
-import { connectMongo } from '@petstore/mongo';
+import { connectMongo, withDeadline } from '@petstore/mongo';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -11,6 +11,12 @@ export interface Stores {
   idempotency: IdempotencyStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
   sharedRateLimiter: ((limits: { limit: number; windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
+  /**
+   * `target` with every promise-returning method failing as service_unavailable past
+   * MONGODB_TIMEOUT_MS in all (unchanged on the embedded store): an operation making several
+   * database calls is bounded as one.
+   */
+  bound<T extends object>(target: T): T;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -33,6 +39,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       keys: mongo.keys,
       idempotency: mongo.idempotency,
       sharedRateLimiter: mongo.sharedRateLimiter,
+      bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
       ready: () => mongo.ping().then(() => true, () => false),
       close: () => mongo.close(),
     };
@@ -45,6 +52,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
     keys: new MemoryKeyStore(),
     idempotency: new MemoryIdempotencyStore(clock),
     sharedRateLimiter: undefined,
+    bound: (target) => target,
     ready: async () => true,
     close: async () => {},
   };
