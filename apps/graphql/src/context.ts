@@ -28,7 +28,7 @@ export interface GraphqlRequestParts {
  */
 export function authenticatedContext(authenticate: Authenticate) {
   return async ({ authorization, idempotencyKey, report }: GraphqlRequestParts): Promise<GraphqlContext> => {
-    const principal = await callDomain(() => authenticate(authorization));
+    const principal = await callDomain(() => authenticate(authorization, { clientAddress: report.clientAddress }));
     report.authenticated(principal);
     return { principal, idempotencyKey, report };
   };

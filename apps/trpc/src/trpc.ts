@@ -32,7 +32,7 @@ export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx
     path,
     { deprecated },
     async () => {
-      const principal = await ctx.authenticate(ctx.authorization);
+      const principal = await ctx.authenticate(ctx.authorization, { clientAddress: ctx.report.clientAddress });
       ctx.report.authenticated(principal);
       return next({ ctx: { principal } });
     },

@@ -10,6 +10,8 @@ export * from './pet/pet-service.js';
 export * from './auth/ports.js';
 export * from './auth/api-key.js';
 export * from './auth/authenticate.js';
+export * from './auth/cached-key-store.js';
+export * from './auth/failed-key-throttle.js';
 export * from './accounts/account-service.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './idempotency/ports.js';

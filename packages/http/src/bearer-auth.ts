@@ -10,9 +10,10 @@ export interface AuthState {
 /** The Koa face of the one bearer-key check: rejects before any other validation runs. */
 export function requireApiKey(authenticate: Authenticate): Middleware<AuthState> {
   return async (ctx, next) => {
-    const principal = await authenticate(ctx.get('Authorization') || undefined);
+    const report = requestReport(ctx.req);
+    const principal = await authenticate(ctx.get('Authorization') || undefined, { clientAddress: report.clientAddress });
     ctx.state.principal = principal;
-    requestReport(ctx.req).authenticated(principal);
+    report.authenticated(principal);
     if (principal.rateLimit) ctx.set(rateLimitHeaders(principal.rateLimit));
     await next();
   };

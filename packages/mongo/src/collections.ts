@@ -3,6 +3,7 @@ import type { AccountDocument, ApiKeyDocument } from './key-documents.js';
 import type { PetDocument } from './pet-document.js';
 import type { IdBlockDocument } from './id-block-document.js';
 import type { IdempotencyDocument } from './idempotency-document.js';
+import type { RateLeaseDocument } from './rate-lease-document.js';
 
 // Int64 fields must come back as Long whatever their size, so the mappers see one type.
 const KEEP_LONGS = { promoteLongs: false } as const;
@@ -13,3 +14,4 @@ export const accountsCollection = (db: Db): Collection<AccountDocument> => db.co
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
 export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> =>
   db.collection('idempotency_keys', KEEP_LONGS);
+export const rateLeasesCollection = (db: Db): Collection<RateLeaseDocument> => db.collection('rate_leases');

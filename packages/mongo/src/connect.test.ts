@@ -10,7 +10,7 @@ const UNAVAILABLE = { code: 'service_unavailable', retryAfterSeconds: 2, message
 describe('connectMongo', () => {
   it('fails as service_unavailable when no server listens at the address', async () => {
     const uri = `mongodb://127.0.0.1:${await freePort()}/`;
-    await expect(connectMongo({ uri, dbName: 'petstore', serverSelectionTimeoutMS: 300 })).rejects.toMatchObject(UNAVAILABLE);
+    await expect(connectMongo({ uri, dbName: 'petstore', timeoutMS: 300 })).rejects.toMatchObject(UNAVAILABLE);
   });
 
   it('fails with its own message, not the driver’s, for a malformed connection string', async () => {

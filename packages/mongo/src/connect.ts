@@ -1,5 +1,7 @@
-import { DomainError } from '@petstore/domain';
+import { DomainError, type RateLimiter } from '@petstore/domain';
 import { MongoClient, type Db } from 'mongodb';
+import { clientOptions } from './client-options.js';
+import { settleWithin, withDeadline } from './deadline.js';
 import { withDriverErrors } from './driver-errors.js';
 import { ensureIndexes } from './indexes.js';
 import { watchMonitor } from './monitor-watchdog.js';
@@ -7,19 +9,20 @@ import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
+import { MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 
 export interface MongoOptions {
   uri: string;
   dbName: string;
-  /** How long an operation waits for a reachable server before failing as unavailable. Default 5000. */
-  serverSelectionTimeoutMS?: number;
   /**
-   * How long connecting, and then waiting for any one reply on an open connection, may take before
-   * the operation fails as unavailable. Default: the server selection timeout. Without it a database
-   * that stops answering (a hung host, a dropped network) would hold requests for the driver's
-   * defaults: 30 s to connect, and no limit on a reply.
+   * How long any store operation may wait for the database before it fails as unavailable: the
+   * driver's own waits (server, connection, pooled connection, reply) and a deadline around the
+   * whole operation. Default 5000. Without it a database that stops answering would hold requests
+   * for the driver's defaults: 30 s to find a server or connect, and no limit on a reply.
    */
-  socketTimeoutMS?: number;
+  timeoutMS?: number;
+  /** Largest number of connections this instance opens to each server. Default 100 (the driver's). */
+  maxPoolSize?: number;
   /** Ids claimed per block by this instance. Default 1000. */
   idBlockSize?: number;
 }
@@ -31,26 +34,22 @@ export interface MongoConnection {
   ids: MongoIdSource;
   keys: MongoKeyStore;
   idempotency: MongoIdempotencyStore;
+  /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
+  sharedRateLimiter(options: LeasedRateLimiterOptions): RateLimiter;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_POOL_SIZE = 100;
 
 /** Connects, creates the indexes, and returns the three stores over one client. */
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   let client: MongoClient;
-  const selection = options.serverSelectionTimeoutMS ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
-  const socket = options.socketTimeoutMS ?? selection;
+  const timeoutMS = options.timeoutMS ?? DEFAULT_TIMEOUT_MS;
   try {
-    client = new MongoClient(options.uri, {
-      serverSelectionTimeoutMS: selection,
-      connectTimeoutMS: socket,
-      socketTimeoutMS: socket,
-      // A request waiting for a pooled connection is bounded the same way.
-      waitQueueTimeoutMS: selection,
-    });
+    client = new MongoClient(options.uri, clientOptions({ timeoutMS, maxPoolSize: options.maxPoolSize ?? DEFAULT_MAX_POOL_SIZE }));
   } catch (error) {
     // Thrown while parsing the URI, by the driver or by its URL parser (whose errors are not MongoErrors).
     throw new DomainError('internal_error', 'the database connection string is not valid', { cause: error });
@@ -59,15 +58,16 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     await withDriverErrors(() => client.connect());
     const db = client.db(options.dbName);
     await ensureIndexes(db);
-    const watchdog = watchMonitor(client, { connectTimeoutMS: socket });
+    const watchdog = watchMonitor(client, { connectTimeoutMS: timeoutMS });
     return {
       client,
       db,
-      pets: new MongoPetStore(db),
-      ids: new MongoIdSource(db, options.idBlockSize),
-      keys: new MongoKeyStore(db),
-      idempotency: new MongoIdempotencyStore(db),
-      ping: () => withDriverErrors(async () => void (await db.command({ ping: 1 }))),
+      pets: withDeadline(new MongoPetStore(db), timeoutMS),
+      ids: withDeadline(new MongoIdSource(db, options.idBlockSize), timeoutMS),
+      keys: withDeadline(new MongoKeyStore(db), timeoutMS),
+      idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
+      sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
+      ping: () => settleWithin(withDriverErrors(async () => void (await db.command({ ping: 1 }))), timeoutMS),
       close: async () => {
         watchdog.stop();
         await client.close();

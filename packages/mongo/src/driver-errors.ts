@@ -20,10 +20,18 @@ export function isDuplicateKeyError(error: unknown): boolean {
 
 /**
  * Server answers that mean "not now" rather than "never": shutting down, stepping down, not
- * primary, out of time, host unreachable. The driver only labels some of them, and only for writes.
+ * primary, out of time, host unreachable, a write not replicated to a majority within wtimeoutMS
+ * (64). The driver only labels some of them, and only for writes.
  * https://github.com/mongodb/mongo/blob/master/src/mongo/base/error_codes.yml
  */
-const TRANSIENT_SERVER_CODES = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+const TRANSIENT_SERVER_CODES = new Set([6, 7, 50, 64, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/**
+ * Pool errors the driver does not export (mongodb 7.x, lib/cmap/errors.js), so they can only be
+ * recognised by the name their class reports: every pooled connection stayed busy for
+ * waitQueueTimeoutMS, or the pool was closed under an operation (the client restarting).
+ */
+const UNEXPORTED_POOL_ERRORS = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
 
 /** FerretDB cancels the operations in flight when it shuts down and reports them as InternalError (1). */
 function isCancelledAtShutdown(error: MongoError): boolean {
@@ -39,8 +47,7 @@ function isUnavailable(error: MongoError): boolean {
     error instanceof MongoTopologyClosedError ||
     error instanceof MongoClientClosedError ||
     error instanceof MongoOperationTimeoutError ||
-    // Every pooled connection stayed busy for waitQueueTimeoutMS (the class is not exported).
-    error.name === 'WaitQueueTimeoutError' ||
+    UNEXPORTED_POOL_ERRORS.has(error.name) ||
     // Servers label stepdowns and shutdowns this way.
     error.hasErrorLabel(MongoErrorLabel.RetryableWriteError) ||
     (error instanceof MongoServerError && typeof error.code === 'number' && TRANSIENT_SERVER_CODES.has(error.code)) ||
@@ -59,7 +66,7 @@ function isSocketError(error: unknown): boolean {
   return code !== undefined && SOCKET_ERROR_CODES.has(code);
 }
 
-function unavailable(cause: unknown): DomainError {
+export function unavailable(cause: unknown): DomainError {
   return new DomainError('service_unavailable', 'the database is unavailable; retry shortly', {
     cause,
     retryAfterSeconds: RETRY_AFTER_SECONDS,

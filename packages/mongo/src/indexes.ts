@@ -1,7 +1,7 @@
 import { MongoServerError, type Db } from 'mongodb';
 
 const NOT_IMPLEMENTED = 238;
-import { apiKeysCollection, idempotencyCollection, petsCollection } from './collections.js';
+import { apiKeysCollection, idempotencyCollection, petsCollection, rateLeasesCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 
 /** How long a client may retry a create with the same Idempotency-Key. */
@@ -14,17 +14,21 @@ export async function ensureIndexes(db: Db): Promise<void> {
     await petsCollection(db).createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     await apiKeysCollection(db).createIndex({ hash: 1 }, { name: 'hash_unique', unique: true });
     await apiKeysCollection(db).createIndex({ accountId: 1 }, { name: 'account' });
-    await expireIdempotencyRecords(db);
+    await expireWhenOld(() =>
+      idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }),
+    );
+    await expireWhenOld(() => rateLeasesCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 }));
   });
 }
 
 /**
- * MongoDB removes expired idempotency records itself. Servers without TTL indexes (FerretDB 1.x
- * answers NotImplemented) keep them, which is safe: a key then simply stays used.
+ * MongoDB removes expired idempotency records and rate-limit leases itself. Servers without TTL
+ * indexes (FerretDB 1.x answers NotImplemented) keep them, which is safe: an idempotency key then
+ * simply stays used, and a lease of a past window is never read again.
  */
-async function expireIdempotencyRecords(db: Db): Promise<void> {
+async function expireWhenOld(createTtlIndex: () => Promise<unknown>): Promise<void> {
   try {
-    await idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS });
+    await createTtlIndex();
   } catch (error) {
     if (!(error instanceof MongoServerError && error.code === NOT_IMPLEMENTED)) throw error;
   }

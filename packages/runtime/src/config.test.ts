@@ -31,9 +31,37 @@ describe('loadConfig', () => {
   );
 
   it('refuses the embedded store in production unless allowed', () => {
-    expect(() => loadConfig({ PETSTORE_ENV: 'production' })).toThrow(/MONGODB_URI is required when PETSTORE_ENV is production/);
-    expect(loadConfig({ PETSTORE_ENV: 'production', PETSTORE_ALLOW_EMBEDDED_STORE: 'true' }).PETSTORE_ENV).toBe('production');
-    expect(loadConfig({ PETSTORE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/' }).MONGODB_URI).toBe('mongodb://db:27017/');
+    const production = { PETSTORE_ENV: 'production', PETSTORE_METRICS_PORT: '9464' };
+    expect(() => loadConfig(production)).toThrow(/MONGODB_URI is required when PETSTORE_ENV is production/);
+    expect(loadConfig({ ...production, PETSTORE_ALLOW_EMBEDDED_STORE: 'true' }).PETSTORE_ENV).toBe('production');
+    expect(loadConfig({ ...production, MONGODB_URI: 'mongodb://db:27017/' }).MONGODB_URI).toBe('mongodb://db:27017/');
+  });
+
+  it('refuses production with /metrics open on the public port: it needs an internal port or a token', () => {
+    const production = { PETSTORE_ENV: 'production', MONGODB_URI: 'mongodb://db:27017/' };
+    expect(() => loadConfig(production)).toThrow(/PETSTORE_METRICS_PORT or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production/);
+    expect(loadConfig({ ...production, PETSTORE_METRICS_PORT: '9464' }).PETSTORE_METRICS_PORT).toBe(9464);
+    expect(loadConfig({ ...production, PETSTORE_METRICS_TOKEN: 'metrics-token-0123456789' }).PETSTORE_METRICS_PORT).toBeUndefined();
+    expect(() => loadConfig({ PETSTORE_METRICS_PORT: '70000' })).toThrow(/PETSTORE_METRICS_PORT must be a port number/);
+  });
+
+  it('reads the settings of many instances on one database, with their documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      MONGODB_MAX_POOL_SIZE: 100,
+      PETSTORE_RATE_LIMIT_SCOPE: 'shared',
+      PETSTORE_KEY_CACHE_SECONDS: 5,
+      PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: 60,
+    });
+    expect(loadConfig({}).PETSTORE_TRUST_PROXY).toBeUndefined();
+    expect(
+      loadConfig({ MONGODB_MAX_POOL_SIZE: '1', PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: '0', PETSTORE_TRUST_PROXY: 'true' }),
+    ).toMatchObject({ MONGODB_MAX_POOL_SIZE: 1, PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: 0, PETSTORE_TRUST_PROXY: true });
+    for (const uri of ['mongodb://db1:27017,db2:27017,db3:27017/?replicaSet=rs0&tls=true', 'mongodb+srv://cluster0.example.net/']) {
+      expect(loadConfig({ MONGODB_URI: uri }).MONGODB_URI, 'replica-set URIs').toBe(uri);
+    }
+    expect(() => loadConfig({ MONGODB_MAX_POOL_SIZE: '0', PETSTORE_RATE_LIMIT_SCOPE: 'global' })).toThrow(
+      /MONGODB_MAX_POOL_SIZE.*PETSTORE_RATE_LIMIT_SCOPE must be shared or instance/,
+    );
   });
 
   it('names every bad variable and never repeats its value', () => {

@@ -80,6 +80,8 @@ const ConfigSchema = z.object({
     z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a database name of letters, digits, _ or -' }).default('petstore'),
   ),
   MONGODB_TIMEOUT_MS: integer(100, 60_000, 3000),
+  /** Connections each instance may open to each MongoDB server (the driver's default, 100). */
+  MONGODB_MAX_POOL_SIZE: integer(1, 10_000, 100),
   PETSTORE_DEV_API_KEY: optionalText.pipe(
     z
       .string()
@@ -99,12 +101,32 @@ const ConfigSchema = z.object({
       .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
       .optional(),
   ),
+  /** When set, /metrics is served on this port (of HOST) instead of the public one. */
+  PETSTORE_METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be a port number from 0 to 65535' })
+      .transform(Number)
+      .pipe(z.number().max(65535, { error: 'must be a port number from 0 to 65535' }))
+      .optional(),
+  ),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
   // Generous by default (1,000 requests a second per key per instance): it stops runaway clients
   // without throttling a legitimate batch job; operators tighten it per deployment.
   PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
   PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
+  /**
+   * `shared`: one budget per key across every instance on the database, leased from MongoDB.
+   * `instance`: each instance counts on its own. The embedded store always counts per instance.
+   */
+  PETSTORE_RATE_LIMIT_SCOPE: optionalText.pipe(z.enum(['shared', 'instance'], { error: 'must be shared or instance' }).default('shared')),
+  /** How long a key record (or an unknown key) is believed without asking the database; 0 asks every time. */
+  PETSTORE_KEY_CACHE_SECONDS: integer(0, 300, 5),
+  /** Failed key checks one client address may make per minute before its key checks answer 429; 0 turns it off. */
+  PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
+  /** Whether the last X-Forwarded-For address (the one the load balancer saw) is the client's. */
+  PETSTORE_TRUST_PROXY: flag,
   /** Both default to on outside production. */
   PETSTORE_GRAPHQL_INTROSPECTION: flag,
   PETSTORE_GRAPHQL_LANDING_PAGE: flag,
@@ -115,6 +137,15 @@ const ConfigSchema = z.object({
   ),
   ...TRACING_VARIABLES,
 }).superRefine((config, context) => {
+  if (config.PETSTORE_ENV === 'production' && config.PETSTORE_METRICS_TOKEN === undefined && config.PETSTORE_METRICS_PORT === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PETSTORE_METRICS_PORT'],
+      message:
+        'or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production: /metrics would be open to anyone on the public port ' +
+        '(serve it on an internal port, or ask for a token)',
+    });
+  }
   if (config.PETSTORE_ENV === 'production' && !config.MONGODB_URI && config.PETSTORE_ALLOW_EMBEDDED_STORE !== true) {
     context.addIssue({
       code: 'custom',

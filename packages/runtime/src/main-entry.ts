@@ -48,8 +48,8 @@ export async function runMain(
     if (refusal) stop(refusal.exitCode, refusal.message);
     throw error;
   }
-  announce(runtime, running.port, doors);
-  runtime.logger.info({ port: running.port, store: runtime.store }, 'listening');
+  announce(runtime, running.port, doors, running.metricsPort);
+  runtime.logger.info({ port: running.port, metricsPort: running.metricsPort, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
     runtime.logger.info({ signal, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down');
     void running.close().then(

@@ -1,11 +1,15 @@
 import {
   AccountService,
+  CachedKeyStore,
   createAuthenticator,
+  FailedKeyThrottle,
   FixedWindowRateLimiter,
   PetService,
   systemClock,
   type Authenticate,
+  type AuthenticatorOptions,
   type Clock,
+  type KeyStore,
 } from '@petstore/domain';
 import { PetstoreMetrics } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
@@ -57,7 +61,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const settings = tracingSettings(config);
   const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
   const stores = await openStores(config, clock);
-  const keys = countDatabaseErrors(stores.keys, 'keys', metrics);
+  const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const accounts = new AccountService({ keys, clock });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
@@ -68,14 +72,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     metrics,
     tracing,
     store: stores.kind,
-    pets: new PetService({
-      pets: countDatabaseErrors(stores.pets, 'pets', metrics),
-      ids: countDatabaseErrors(stores.ids, 'ids', metrics),
-      idempotency: countDatabaseErrors(stores.idempotency, 'idempotency', metrics),
-      clock,
-    }),
+    // Each store call is bounded by MONGODB_TIMEOUT_MS, and so is each operation made of several
+    // (an idempotent create, a key lookup and a lease claim), so a slow database cannot add them up.
+    pets: stores.bound(
+      new PetService({
+        pets: countDatabaseErrors(stores.pets, 'pets', metrics),
+        ids: countDatabaseErrors(stores.ids, 'ids', metrics),
+        idempotency: countDatabaseErrors(stores.idempotency, 'idempotency', metrics),
+        clock,
+      }),
+    ),
     accounts,
-    authenticate: createAuthenticator(keys, rateLimit(config, clock)),
+    authenticate: stores.bound({
+      authenticate: createAuthenticator(keys, { ...rateLimit(config, clock, stores, metrics), ...failedKeyThrottle(config, clock) }),
+    }).authenticate,
     maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
@@ -103,14 +113,29 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
   }
 }
 
-/** A limit of 0 turns rate limiting off (for benchmarks and trusted networks). */
-function rateLimit(config: Config, clock: Clock) {
+/**
+ * A limit of 0 turns rate limiting off (for benchmarks and trusted networks). On MongoDB the budget
+ * is shared by every instance unless PETSTORE_RATE_LIMIT_SCOPE=instance.
+ */
+function rateLimit(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): AuthenticatorOptions {
   if (config.PETSTORE_RATE_LIMIT === 0) return {};
-  return {
-    rateLimiter: new FixedWindowRateLimiter({
-      limit: config.PETSTORE_RATE_LIMIT,
-      windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS,
-      clock,
-    }),
-  };
+  const limits = { limit: config.PETSTORE_RATE_LIMIT, windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
+  const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? stores.sharedRateLimiter : undefined;
+  return { rateLimiter: shared ? countDatabaseErrors(shared(limits), 'rateLimits', metrics) : new FixedWindowRateLimiter(limits) };
 }
+
+/** Key records come from the database only once per PETSTORE_KEY_CACHE_SECONDS; the embedded store needs no cache. */
+function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore): KeyStore {
+  if (stores.kind === 'memory' || config.PETSTORE_KEY_CACHE_SECONDS === 0) return keys;
+  return new CachedKeyStore(keys, { lifetimeSeconds: config.PETSTORE_KEY_CACHE_SECONDS, maxEntries: KEY_CACHE_ENTRIES, clock });
+}
+
+function failedKeyThrottle(config: Config, clock: Clock): AuthenticatorOptions {
+  const perMinute = config.PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE;
+  if (perMinute === 0) return {};
+  return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, clock }) };
+}
+
+/** Bounds of what a process remembers about keys and addresses (a few MB at most). */
+const KEY_CACHE_ENTRIES = 10_000;
+const THROTTLED_ADDRESSES = 100_000;

@@ -1,11 +1,13 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, httpShell } from '@petstore/http';
+import { answerClientError, httpShell, metricsListener } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
 export interface RunningServer {
   server: Server;
   port: number;
+  /** The internal port /metrics is served on, when PETSTORE_METRICS_PORT is set. */
+  metricsPort: number | undefined;
   /**
    * Shuts down gracefully: readiness fails, no new connections are accepted, requests in flight
    * finish (their answers say `Connection: close`), connections still busy after
@@ -28,14 +30,17 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
     https: runtime.publicBaseUrl.startsWith('https://'),
     metricsToken: config.PETSTORE_METRICS_TOKEN,
     tracer: runtime.tracing?.requests,
+    publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
+    trustProxy: config.PETSTORE_TRUST_PROXY === true,
   });
   const server = createServer({ maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES }, shell);
   server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: config.PORT, ...(config.HOST && { host: config.HOST }) }, resolve);
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, config.PORT, config.HOST);
+  const metricsServer =
+    config.PETSTORE_METRICS_PORT === undefined
+      ? undefined
+      : createServer(metricsListener({ logger: runtime.logger, metrics: runtime.metrics, metricsToken: config.PETSTORE_METRICS_TOKEN }));
+  const metricsPort = metricsServer && (await listen(metricsServer, config.PETSTORE_METRICS_PORT ?? 0, config.HOST));
   const close = (): Promise<void> => {
     closing ??= (async () => {
       runtime.drain();
@@ -52,16 +57,27 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
       });
       clearInterval(sweep);
       clearTimeout(timer);
+      metricsServer?.closeAllConnections();
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await runtime.close();
     })();
     return closing;
   };
-  return { server, port, close };
+  return { server, port, metricsPort, close };
+}
+
+async function listen(server: Server, port: number, host: string | undefined): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, ...(host && { host }) }, resolve);
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 /** Prints what a person starting the server must know; the only output that is not a JSON log line. */
-export function announce(runtime: Runtime, port: number, doors: string): void {
+export function announce(runtime: Runtime, port: number, doors: string, metricsPort?: number): void {
   const lines = [`pet store listening on port ${port} (${doors})`];
+  if (metricsPort !== undefined) lines.push(`metrics on port ${metricsPort} (/metrics)`);
   if (runtime.store === 'memory') {
     lines.push('store: embedded in-memory store — every pet and key is LOST when this process exits; set MONGODB_URI to keep data');
     if (runtime.devKey?.generated) lines.push(`development API key (shown once): ${runtime.devKey.key}`);

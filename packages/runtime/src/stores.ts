@@ -1,4 +1,4 @@
-import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
+import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import type { Config } from './config.js';
 
@@ -8,6 +8,14 @@ export interface Stores {
   ids: IdSource;
   keys: KeyStore;
   idempotency: IdempotencyStore;
+  /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
+  sharedRateLimiter: ((limits: { limit: number; windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
+  /**
+   * `target` with every promise-returning method failing as service_unavailable past
+   * MONGODB_TIMEOUT_MS in all (unchanged on the embedded store): an operation making several
+   * database calls is bounded as one.
+   */
+  bound<T extends object>(target: T): T;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -17,14 +25,14 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
   if (config.MONGODB_URI) {
     // Loaded only when used, and so after tracing has started: the driver's instrumentation hooks
     // `require` and cannot see a driver that was loaded before it.
-    const { connectMongo } = await import('@petstore/mongo');
+    const { connectMongo, withDeadline } = await import('@petstore/mongo');
     const mongo = await connectMongo({
       uri: config.MONGODB_URI,
       dbName: config.MONGODB_DB,
-      // One bound for finding a server, connecting, a pooled connection and each reply: a request
-      // meets an unreachable or hung database as a 503 after this long, not the driver's 30 s.
-      serverSelectionTimeoutMS: config.MONGODB_TIMEOUT_MS,
-      socketTimeoutMS: config.MONGODB_TIMEOUT_MS,
+      // One bound for every database wait: a request meets an unreachable or hung database as a
+      // 503 after this long, not the driver's 30 s.
+      timeoutMS: config.MONGODB_TIMEOUT_MS,
+      maxPoolSize: config.MONGODB_MAX_POOL_SIZE,
     });
     return {
       kind: 'mongodb',
@@ -32,6 +40,8 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       ids: mongo.ids,
       keys: mongo.keys,
       idempotency: mongo.idempotency,
+      sharedRateLimiter: mongo.sharedRateLimiter,
+      bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
       ready: () => mongo.ping().then(() => true, () => false),
       close: () => mongo.close(),
     };
@@ -43,6 +53,8 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
     ids: pets,
     keys: new MemoryKeyStore(),
     idempotency: new MemoryIdempotencyStore(clock),
+    sharedRateLimiter: undefined,
+    bound: (target) => target,
     ready: async () => true,
     close: async () => {},
   };

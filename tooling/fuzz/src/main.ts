@@ -10,7 +10,7 @@ import { startGatewayProcess } from './gateway-process.js';
 import { ensureSchemathesis } from './schemathesis.js';
 
 const binary = await ensureSchemathesis((line) => void process.stderr.write(`${line}\n`));
-const gateway = await startGatewayProcess({ PETSTORE_RATE_LIMIT: '0' });
+const gateway = await startGatewayProcess({ PETSTORE_RATE_LIMIT: '0', PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: '0' });
 try {
   const args = schemathesisArgs(gateway.baseUrl, gateway.apiKey, {
     maxExamples: Number(process.env['PETSTORE_FUZZ_MAX_EXAMPLES'] ?? 1000),

@@ -12,6 +12,10 @@ export interface TestDatabaseServer {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open and nothing answers, as on a hung host. */
+  pause(): void;
+  /** Lets a paused process run on (SIGCONT). */
+  resume(): void;
   /** Stops it for good and removes its data. */
   dispose(): Promise<void>;
 }
@@ -65,6 +69,7 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill('SIGCONT'); // a paused server cannot handle SIGTERM
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGTERM');
     const timer = setTimeout(() => running.kill('SIGKILL'), 5000);
@@ -77,6 +82,8 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
     uri,
     stop,
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     dispose: async () => {
       await stop();
       await rm(dataDir, { recursive: true, force: true });

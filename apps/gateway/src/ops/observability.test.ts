@@ -124,6 +124,7 @@ describe('observability', () => {
         expect(text).toContain(`petstore_deprecated_calls_total{door="${door}",key_id="${issued.id}"} 2`);
       }
       expect(text).not.toContain('key_id="undefined"');
+      expect(text, 'key ids in labels, never keys').not.toContain(issued.key);
     });
 
     it('labels GraphQL requests by root field and tRPC requests by procedure', async () => {
@@ -146,6 +147,22 @@ describe('observability', () => {
         expect(await allowed.text()).toContain('petstore_http_requests_total');
       } finally {
         await guarded.close();
+      }
+    });
+
+    it('serves them on PETSTORE_METRICS_PORT only, when set, and nothing else there', async () => {
+      const internal = await startOpsGateway({ env: { PETSTORE_METRICS_PORT: '0' } });
+      try {
+        expect((await fetch(`${internal.baseUrl}/metrics`)).status).toBe(404);
+        const metricsUrl = `http://127.0.0.1:${internal.metricsPort ?? 0}`;
+        const served = await fetch(`${metricsUrl}/metrics`);
+        expect(served.status).toBe(200);
+        expect(await served.text()).toContain('petstore_http_requests_total{door="none",operation="none",status="404"} 1');
+        const other = await fetch(`${metricsUrl}/v1/pets`, { headers: { Authorization: `Bearer ${internal.apiKey}` } });
+        expect(other.status).toBe(404);
+        expect(await other.json()).toEqual({ code: 'not_found', message: expect.any(String), status: 404 });
+      } finally {
+        await internal.close();
       }
     });
   });

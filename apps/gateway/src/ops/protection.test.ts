@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '@petstore/domain';
+import { startTestGateway } from '../testing/start-gateway.js';
 import { createPet, DOORS, listAll, listPets, type DoorName } from './testing/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
@@ -44,6 +46,50 @@ describe('one rate limit per key across the doors', () => {
     const refused = await createPet(gw.baseUrl, 'rest', key, { name: 'One too many', categoryId: 1 });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('failed key checks per client address', () => {
+  // A clock that stands still, so the minute the failures are counted in cannot end mid-test.
+  const clock = fixedClock(new Date('2026-01-01T00:00:10Z'));
+  const start = (env: Record<string, string>) =>
+    startTestGateway({ mongodbUri: null, clock, env: { PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: '3', ...env } });
+  const check = (baseUrl: string, key: string, door: DoorName = 'rest', forwardedFor?: string) =>
+    listPets(baseUrl, door, key, undefined, forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor });
+
+  it('answers 429 with Retry-After to every key check from an address past its failures, on every door', async () => {
+    const gw = await start({});
+    try {
+      for (let n = 0; n < 3; n += 1) expect((await check(gw.baseUrl, `psk_guess_${n}`)).status).toBe(401);
+      for (const door of DOORS) {
+        const refused = await check(gw.baseUrl, 'psk_guess_again', door);
+        expect(refused.status, door).toBe(429);
+        expect(refused.errorCode).toBe({ rest: 'rate_limited', graphql: 'RATE_LIMITED', trpc: 'TOO_MANY_REQUESTS' }[door]);
+        expect(Number(refused.headers.get('retry-after')), door).toBe(50);
+      }
+      expect((await check(gw.baseUrl, gw.apiKey)).status, 'a good key from there too').toBe(429);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless PETSTORE_TRUST_PROXY, and then believes only its last address', async () => {
+    const untrusting = await start({});
+    try {
+      for (let n = 0; n < 3; n += 1) await check(untrusting.baseUrl, 'psk_guess', 'rest', `198.51.100.${n}`);
+      expect((await check(untrusting.baseUrl, untrusting.apiKey, 'rest', '198.51.100.99')).status).toBe(429);
+    } finally {
+      await untrusting.close();
+    }
+    const trusting = await start({ PETSTORE_TRUST_PROXY: 'true' });
+    try {
+      for (let n = 0; n < 3; n += 1) await check(trusting.baseUrl, 'psk_guess', 'rest', `10.0.0.${n}, 203.0.113.5`);
+      expect((await check(trusting.baseUrl, trusting.apiKey, 'rest', '203.0.113.5')).status, 'the same client').toBe(429);
+      expect((await check(trusting.baseUrl, trusting.apiKey, 'rest', '203.0.113.6')).status, 'another client').toBe(200);
+      expect((await check(trusting.baseUrl, trusting.apiKey)).status, 'the balancer itself').toBe(200);
+    } finally {
+      await trusting.close();
+    }
   });
 });
 

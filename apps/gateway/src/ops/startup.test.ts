@@ -31,6 +31,13 @@ describe('refusing to start', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses production with /metrics open on the public port, in one line with exit code 78', async () => {
+    const { code, output } = await runGatewayToExit({ PETSTORE_ENV: 'production', PETSTORE_ALLOW_EMBEDDED_STORE: 'true' });
+    expect(code).toBe(78);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain('PETSTORE_METRICS_PORT or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production');
+  });
+
   it('stops with one line and exit code 69 when the database cannot be reached', async () => {
     const { code, output } = await runGatewayToExit({
       MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`,

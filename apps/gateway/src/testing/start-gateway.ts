@@ -9,6 +9,8 @@ export interface TestGateway {
   /** A valid key: the dev key on the embedded store, a key made through the account service on MongoDB. */
   apiKey: string;
   runtime: Runtime;
+  /** The internal metrics port, when PETSTORE_METRICS_PORT is set. */
+  metricsPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     baseUrl: `http://127.0.0.1:${running.port}`,
     apiKey,
     runtime,
+    metricsPort: running.metricsPort,
     close: running.close,
   };
 }

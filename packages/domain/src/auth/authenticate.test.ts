@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AccountService } from '../accounts/account-service.js';
 import { fixedClock } from '../clock/clock.js';
-import type { Account, ApiKeyRecord, KeyStore } from './ports.js';
+import { MapKeyStore } from '../testing/map-key-store.js';
+import { movableClock } from '../testing/movable-clock.js';
+import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { createAuthenticator } from './authenticate.js';
-
-class MapKeyStore implements KeyStore {
-  accounts = new Map<string, Account>();
-  keys = new Map<string, ApiKeyRecord>();
-  async insertAccount(a: Account) {
-    this.accounts.set(a.id, a);
-  }
-  async getAccount(id: string) {
-    return this.accounts.get(id) ?? null;
-  }
-  async insertKey(k: ApiKeyRecord) {
-    this.keys.set(k.id, k);
-  }
-  async findKeyByHash(hash: string) {
-    return [...this.keys.values()].find((k) => k.hash === hash) ?? null;
-  }
-  async listKeys(accountId: string) {
-    return [...this.keys.values()].filter((k) => k.accountId === accountId);
-  }
-  async revokeKey(id: string, at: Date) {
-    const k = this.keys.get(id);
-    if (!k) return null;
-    k.revokedAt ??= at;
-    return k;
-  }
-}
 
 const setup = async () => {
   const store = new MapKeyStore();
@@ -76,5 +52,38 @@ describe('AccountService', () => {
     const { accounts } = await setup();
     await expect(accounts.createKey('acc_missing')).rejects.toMatchObject({ code: 'not_found' });
     await expect(accounts.revokeKey('key_missing')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('createAuthenticator with a failed-key throttle', () => {
+  const throttled = async () => {
+    const context = await setup();
+    const { clock, advance } = movableClock('2026-01-01T00:00:10Z');
+    const throttle = new FailedKeyThrottle({ perMinute: 3, maxAddresses: 100, clock });
+    return { ...context, advance, authenticate: createAuthenticator(context.store, { failedKeyThrottle: throttle }) };
+  };
+
+  it('refuses every key check from an address after its allowance of failures, until the minute ends', async () => {
+    const { authenticate, issued, store, advance } = await throttled();
+    const from = { clientAddress: '203.0.113.7' };
+    for (let n = 0; n < 3; n += 1) await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'unauthorized' });
+    const lookups = store.lookups;
+    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 50 });
+    await expect(authenticate(`Bearer ${issued.key}`, from)).rejects.toMatchObject({ code: 'rate_limited' });
+    expect(store.lookups, 'a refused check costs no lookup').toBe(lookups);
+    expect((await authenticate(`Bearer ${issued.key}`, { clientAddress: '198.51.100.1' })).keyId).toBe(issued.id);
+    advance(50_000);
+    expect((await authenticate(`Bearer ${issued.key}`, from)).keyId).toBe(issued.id);
+  });
+
+  it('does not count good keys, malformed headers or checks without an address', async () => {
+    const { authenticate, issued } = await throttled();
+    const from = { clientAddress: '203.0.113.8' };
+    for (let n = 0; n < 5; n += 1) {
+      await authenticate(`Bearer ${issued.key}`, from);
+      await expect(authenticate('Basic abc', from)).rejects.toMatchObject({ code: 'unauthorized' });
+      await expect(authenticate('Bearer psk_guess')).rejects.toMatchObject({ code: 'unauthorized' });
+    }
+    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });

@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error.js';
 import type { RateLimiter, RateLimitState } from '../rate-limit/rate-limiter.js';
 import { hashApiKey } from './api-key.js';
+import type { FailedKeyThrottle } from './failed-key-throttle.js';
 import type { KeyStore } from './ports.js';
 
 export interface Principal {
@@ -10,8 +11,13 @@ export interface Principal {
   rateLimit?: RateLimitState;
 }
 
+export interface AuthenticateContext {
+  /** The caller's address as the service believes it (see PETSTORE_TRUST_PROXY), for the failed-key throttle. */
+  clientAddress?: string | undefined;
+}
+
 /** Checks an `Authorization` header value; every door calls this and nothing else. */
-export type Authenticate = (authorization: string | undefined) => Promise<Principal>;
+export type Authenticate = (authorization: string | undefined, context?: AuthenticateContext) => Promise<Principal>;
 
 // RFC 6750 §2.1: the scheme is case-insensitive and the credential is a token68.
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -19,10 +25,13 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export interface AuthenticatorOptions {
   /** One budget per key, shared by every door because every door calls this function. */
   rateLimiter?: RateLimiter;
+  /** Refuses key checks from an address that failed too many of them, before the store is asked. */
+  failedKeyThrottle?: FailedKeyThrottle;
 }
 
 export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions = {}): Authenticate {
-  return async (authorization) => {
+  const throttle = options.failedKeyThrottle;
+  return async (authorization, context = {}) => {
     if (authorization === undefined || authorization.trim() === '') {
       throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
     }
@@ -30,13 +39,21 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     if (!match?.[1]) {
       throw new DomainError('unauthorized', 'malformed Authorization header: expected "Bearer <API_KEY>"');
     }
+    const address = context.clientAddress;
+    const wait = throttle && address !== undefined ? throttle.retryAfterSeconds(address) : 0;
+    if (wait > 0) {
+      throw new DomainError('rate_limited', `too many failed API key checks from this address; retry in ${wait} s`, {
+        retryAfterSeconds: wait,
+      });
+    }
     const record = await keys.findKeyByHash(hashApiKey(match[1]));
     if (!record || record.revokedAt !== null) {
+      if (throttle && address !== undefined) throttle.recordFailure(address);
       throw new DomainError('unauthorized', 'invalid or revoked API key');
     }
     const principal: Principal = { accountId: record.accountId, keyId: record.id };
     if (!options.rateLimiter) return principal;
-    const { allowed, ...rateLimit } = options.rateLimiter.consume(record.id);
+    const { allowed, ...rateLimit } = await options.rateLimiter.consume(record.id, 1);
     if (!allowed) {
       throw new DomainError(
         'rate_limited',

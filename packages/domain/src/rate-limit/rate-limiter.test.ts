@@ -1,37 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../clock/clock.js';
+import { movableClock } from '../testing/movable-clock.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
-
-const movableClock = (start: string) => {
-  let now = new Date(start).getTime();
-  const clock: Clock = { now: () => new Date(now) };
-  return { clock, advance: (ms: number) => (now += ms) };
-};
 
 describe('FixedWindowRateLimiter', () => {
   it('allows the limit within a window and refuses the next request with the seconds to wait', () => {
     const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
     const limiter = new FixedWindowRateLimiter({ limit: 3, windowSeconds: 60, clock });
-    expect([1, 2, 3].map(() => limiter.consume('k').allowed)).toEqual([true, true, true]);
+    expect([1, 2, 3].map(() => limiter.consume('k', 1).allowed)).toEqual([true, true, true]);
     advance(15_000);
-    const refused = limiter.consume('k');
+    const refused = limiter.consume('k', 1);
     expect(refused).toMatchObject({ allowed: false, remaining: 0, limit: 3, resetSeconds: 45 });
   });
 
   it('counts each subject on its own', () => {
     const { clock } = movableClock('2026-01-01T00:00:00Z');
     const limiter = new FixedWindowRateLimiter({ limit: 1, windowSeconds: 60, clock });
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('b').allowed).toBe(true);
-    expect(limiter.consume('a').allowed).toBe(false);
+    expect(limiter.consume('a', 1).allowed).toBe(true);
+    expect(limiter.consume('b', 1).allowed).toBe(true);
+    expect(limiter.consume('a', 1).allowed).toBe(false);
+  });
+
+  it('charges a cost of several units at once, or none of them when they do not fit', () => {
+    const { clock } = movableClock('2026-01-01T00:00:00Z');
+    const limiter = new FixedWindowRateLimiter({ limit: 5, windowSeconds: 60, clock });
+    expect(limiter.consume('k', 3)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(limiter.consume('k', 3)).toMatchObject({ allowed: false, remaining: 2 });
+    expect(limiter.consume('k', 2)).toMatchObject({ allowed: true, remaining: 0 });
   });
 
   it('starts a fresh budget when the window ends', () => {
     const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
     const limiter = new FixedWindowRateLimiter({ limit: 1, windowSeconds: 10, clock });
-    limiter.consume('k');
-    expect(limiter.consume('k').allowed).toBe(false);
+    limiter.consume('k', 1);
+    expect(limiter.consume('k', 1).allowed).toBe(false);
     advance(10_000);
-    expect(limiter.consume('k')).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.consume('k', 1)).toMatchObject({ allowed: true, remaining: 0 });
   });
 });

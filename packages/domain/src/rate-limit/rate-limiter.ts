@@ -14,7 +14,12 @@ export interface RateLimitDecision extends RateLimitState {
 }
 
 export interface RateLimiter {
-  consume(subject: string): RateLimitDecision;
+  /**
+   * Charges `cost` units to `subject`'s budget in the current window: all of them, or none when
+   * they do not fit. A limiter whose state lives elsewhere answers with a promise when it has to
+   * fetch budget, and at once otherwise.
+   */
+  consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 export interface FixedWindowOptions {
@@ -37,7 +42,7 @@ export class FixedWindowRateLimiter implements RateLimiter {
     this.windowMs = options.windowSeconds * 1000;
   }
 
-  consume(subject: string): RateLimitDecision {
+  consume(subject: string, cost: number): RateLimitDecision {
     const now = this.options.clock.now().getTime();
     this.sweep(now);
     const start = now - (now % this.windowMs);
@@ -46,13 +51,13 @@ export class FixedWindowRateLimiter implements RateLimiter {
       window = { start, count: 0 };
       this.windows.set(subject, window);
     }
-    const allowed = window.count < this.options.limit;
-    if (allowed) window.count += 1;
+    const allowed = window.count + cost <= this.options.limit;
+    if (allowed) window.count += cost;
     return {
       allowed,
       limit: this.options.limit,
       remaining: this.options.limit - window.count,
-      resetSeconds: Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)),
+      resetSeconds: secondsToWindowEnd(now, this.windowMs),
       windowSeconds: this.options.windowSeconds,
     };
   }
@@ -65,4 +70,10 @@ export class FixedWindowRateLimiter implements RateLimiter {
       if (window.start + this.windowMs <= now) this.windows.delete(subject);
     }
   }
+}
+
+/** Seconds until the fixed window holding `now` ends, at least 1 (for Retry-After and RateLimit-Reset). */
+export function secondsToWindowEnd(now: number, windowMs: number): number {
+  const end = now - (now % windowMs) + windowMs;
+  return Math.max(1, Math.ceil((end - now) / 1000));
 }

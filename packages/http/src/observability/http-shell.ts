@@ -22,6 +22,10 @@ export interface HttpShellOptions {
   metricsToken?: string | undefined;
   /** Traces every request when tracing is on; absent, tracing costs a request nothing. */
   tracer?: RequestTracer | undefined;
+  /** False when /metrics is served on a port of its own (metricsListener) and not on this one. */
+  publicMetrics?: boolean;
+  /** Believe the last X-Forwarded-For address: the service runs behind a load balancer that appends it. */
+  trustProxy?: boolean;
 }
 
 export interface HttpShell extends RequestListener {
@@ -45,6 +49,7 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
   const shell = (req: IncomingMessage, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
     const report = requestReport(req);
+    report.clientAddress = clientAddress(req, options.trustProxy === true);
     if (options.tracer) report.trace = options.tracer.start(req);
     inFlight.add(res);
     options.metrics.inFlight.inc();
@@ -57,7 +62,7 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
     for (const [name, value] of headers) res.setHeader(name, value);
     if (draining) res.setHeader('Connection', 'close');
     if (cors.apply(req, res)) return report.operation('ops', 'preflight');
-    if (pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);
+    if (options.publicMetrics !== false && pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);
     // The request's span is current for all the app does, so the doors' and the driver's spans nest under it.
     if (report.trace) report.trace.within(() => app(req, res));
     else app(req, res);
@@ -92,7 +97,19 @@ function finish(options: HttpShellOptions, req: IncomingMessage, res: ServerResp
   else options.logger.info(line, 'request');
 }
 
-async function serveMetrics(req: IncomingMessage, res: ServerResponse, report: RequestReport, options: HttpShellOptions): Promise<void> {
+type MetricsOptions = Pick<HttpShellOptions, 'logger' | 'metrics' | 'metricsToken'>;
+
+/** The listener of an internal metrics port: GET /metrics and nothing else. */
+export function metricsListener(options: MetricsOptions): RequestListener {
+  return (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, requestReport(req), options);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    sendJson(res, 404, 'not_found', 'this port serves /metrics only');
+  };
+}
+
+async function serveMetrics(req: IncomingMessage, res: ServerResponse, report: RequestReport, options: MetricsOptions): Promise<void> {
   report.operation('ops', 'metrics');
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -122,6 +139,17 @@ function sendJson(res: ServerResponse, status: number, code: string, message: st
 function sameSecret(given: string | undefined, expected: string): boolean {
   const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
   return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The peer's address, or behind a trusted load balancer the last X-Forwarded-For entry: the one
+ * the balancer itself appended. Earlier entries are whatever the client chose to send.
+ */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const header = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const forwarded = Array.isArray(header) ? header.join(',') : header;
+  const last = forwarded?.slice(forwarded.lastIndexOf(',') + 1).trim();
+  return last || req.socket.remoteAddress;
 }
 
 function pathOf(req: IncomingMessage): string {

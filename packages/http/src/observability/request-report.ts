@@ -16,6 +16,8 @@ export class RequestReport {
   keyId: string | undefined;
   /** The caller's rate-limit window after this request was counted, for the RateLimit headers. */
   rateLimit: RateLimitState | undefined;
+  /** The caller's address as the service believes it, for the failed-key throttle; set by the HTTP shell. */
+  clientAddress: string | undefined;
   /** Calls of a deprecated operation (a GraphQL request may make several). */
   deprecatedCalls = 0;
   /** The route template the request matched, such as `/v1/pets/:petId`, for its trace. */

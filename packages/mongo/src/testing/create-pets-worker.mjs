@@ -5,7 +5,8 @@ import { PetService, systemClock } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
 
 const [uri = '', dbName = '', count = '0', idBlockSize = '1000'] = process.argv.slice(2);
-const mongo = await connectMongo({ uri, dbName, idBlockSize: Number(idBlockSize) });
+// About ids, not time: 500 creates at once may queue past the default bound on a loaded machine.
+const mongo = await connectMongo({ uri, dbName, idBlockSize: Number(idBlockSize), timeoutMS: 30_000 });
 const service = new PetService({ pets: mongo.pets, ids: mongo.ids, clock: systemClock });
 
 // Every worker connects first and waits for the word, so that their creates really overlap.

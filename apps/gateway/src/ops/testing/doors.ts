@@ -52,8 +52,14 @@ export async function createPet(
   return outcome(response, body, id === undefined ? [] : [id], undefined, body.error?.data?.code);
 }
 
-export async function listPets(baseUrl: string, door: DoorName, key: string, after?: string): Promise<Outcome> {
-  const auth = { Authorization: `Bearer ${key}` };
+export async function listPets(
+  baseUrl: string,
+  door: DoorName,
+  key: string,
+  after?: string,
+  headers: Record<string, string> = {},
+): Promise<Outcome> {
+  const auth = { Authorization: `Bearer ${key}`, ...headers };
   if (door === 'rest') {
     const query = new URLSearchParams({ limit: '100', ...(after && { after }) });
     const response = await fetch(`${baseUrl}/v1/pets?${query.toString()}`, { headers: auth });

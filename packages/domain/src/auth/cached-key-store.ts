@@ -1,0 +1,92 @@
+import type { Clock } from '../clock/clock.js';
+import type { Account, ApiKeyRecord, KeyStore } from './ports.js';
+
+export interface KeyCacheOptions {
+  /** How long a looked-up key record (or its absence) is believed without asking the store again. */
+  lifetimeSeconds: number;
+  /** Most records kept, and separately most unknown keys kept: a flood of made-up keys cannot push out real ones. */
+  maxEntries: number;
+  clock: Clock;
+}
+
+interface Entry {
+  lookup: Promise<ApiKeyRecord | null>;
+  expires: number;
+}
+
+/**
+ * A key store that remembers key lookups for a short lifetime, so most key checks cost no round
+ * trip to the database. A key revoked or created through this store is seen at once; through
+ * another instance or the CLI, within the lifetime. Concurrent checks of one key share one lookup.
+ */
+export class CachedKeyStore implements KeyStore {
+  private readonly known = new Map<string, Entry>();
+  private readonly unknown = new Map<string, Entry>();
+  private readonly lifetimeMs: number;
+
+  constructor(
+    private readonly store: KeyStore,
+    private readonly options: KeyCacheOptions,
+  ) {
+    this.lifetimeMs = options.lifetimeSeconds * 1000;
+  }
+
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const now = this.options.clock.now().getTime();
+    const cached = this.known.get(hash) ?? this.unknown.get(hash);
+    if (cached && cached.expires > now) return cached.lookup;
+    this.forget(hash);
+    const lookup = this.store.findKeyByHash(hash);
+    const entry: Entry = { lookup, expires: now + this.lifetimeMs };
+    // Until it settles the lookup is shared from the bounded map of unknown keys; a failure is not remembered.
+    remember(this.unknown, hash, entry, this.options.maxEntries);
+    lookup.then(
+      (record) => {
+        if (this.unknown.get(hash) !== entry || record === null) return;
+        this.unknown.delete(hash);
+        remember(this.known, hash, entry, this.options.maxEntries);
+      },
+      () => {
+        if (this.unknown.get(hash) === entry) this.unknown.delete(hash);
+      },
+    );
+    return lookup;
+  }
+
+  async insertKey(key: ApiKeyRecord): Promise<void> {
+    await this.store.insertKey(key);
+    this.forget(key.hash);
+  }
+
+  async revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    const record = await this.store.revokeKey(id, at);
+    if (record) this.forget(record.hash);
+    return record;
+  }
+
+  insertAccount(account: Account): Promise<void> {
+    return this.store.insertAccount(account);
+  }
+
+  getAccount(id: string): Promise<Account | null> {
+    return this.store.getAccount(id);
+  }
+
+  listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.store.listKeys(accountId);
+  }
+
+  private forget(hash: string): void {
+    this.known.delete(hash);
+    this.unknown.delete(hash);
+  }
+}
+
+/** Keeps at most `max` entries, dropping the oldest inserted (Maps iterate in insertion order). */
+function remember(map: Map<string, Entry>, hash: string, entry: Entry, max: number): void {
+  map.set(hash, entry);
+  if (map.size > max) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}

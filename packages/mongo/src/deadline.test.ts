@@ -1,0 +1,85 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { hasGo, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMongo, type MongoConnection } from './connect.js';
+import { withDeadline } from './deadline.js';
+
+const UNAVAILABLE = { code: 'service_unavailable', retryAfterSeconds: 2 };
+
+describe('withDeadline', () => {
+  const store = {
+    hang: () => new Promise<never>(() => {}),
+    answer: async (value: number) => value,
+    fail: async () => {
+      throw new RangeError('bad');
+    },
+    plain: () => 7,
+  };
+  const bounded = withDeadline(store, 50);
+
+  it('fails a call that has not settled by the deadline as service_unavailable', async () => {
+    await expect(bounded.hang()).rejects.toMatchObject(UNAVAILABLE);
+  });
+
+  it('bounds a method that makes several calls as one, however quick each call is', async () => {
+    const service = {
+      twoCalls: async () => {
+        await sleep(40);
+        await sleep(40);
+        return 'done';
+      },
+    };
+    await expect(withDeadline(service, 60).twoCalls()).rejects.toMatchObject(UNAVAILABLE);
+  });
+
+  it('passes answers, failures and plain values through unchanged', async () => {
+    await expect(bounded.answer(3)).resolves.toBe(3);
+    await expect(bounded.fail()).rejects.toBeInstanceOf(RangeError);
+    expect(bounded.plain()).toBe(7);
+  });
+});
+
+// A hung server (SIGSTOP) keeps its connections open and answers nothing: each of the driver's
+// waits then runs to its end one after the other, and a retried read runs them all again.
+describe.skipIf(!(await hasGo()))('the stores of a database that stops answering', () => {
+  const TIMEOUT_MS = 1000;
+  let server: TestDatabaseServer;
+  let mongo: MongoConnection;
+  beforeAll(async () => {
+    server = await startFerretDB();
+    mongo = await connectMongo({ uri: server.uri, dbName: 'petstore', timeoutMS: TIMEOUT_MS });
+    await mongo.pets.insert({ id: 1, name: 'Rex', categoryId: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    server?.resume();
+    await mongo?.close();
+    await server?.dispose();
+  });
+
+  it('fail every read and write as service_unavailable within the time-out, then serve again', async () => {
+    server.pause();
+    try {
+      const calls = [
+        () => mongo.pets.list({ limit: 10, status: undefined, afterId: undefined }),
+        () => mongo.pets.get(1),
+        () => mongo.pets.insert({ id: 2, name: 'Fido', categoryId: 1 }),
+        () => mongo.keys.findKeyByHash('0'.repeat(64)),
+      ];
+      const outcomes = await Promise.all(
+        calls.map(async (call) => {
+          const started = performance.now();
+          const error: unknown = await call().then(() => undefined, (failure: unknown) => failure);
+          return { error, ms: performance.now() - started };
+        }),
+      );
+      for (const { error, ms } of outcomes) {
+        expect(error).toMatchObject(UNAVAILABLE);
+        // A margin for a loaded machine, and still well short of the driver's waits added up (2 × 1000 ms or more).
+        expect(ms).toBeLessThan(1.7 * TIMEOUT_MS);
+      }
+    } finally {
+      server.resume();
+    }
+    await expect.poll(() => mongo.pets.get(1).catch(() => null), { timeout: 20_000, interval: 200 }).toMatchObject({ id: 1 });
+  }, 60_000);
+});

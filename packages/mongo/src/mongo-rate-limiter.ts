@@ -1,0 +1,145 @@
+import { secondsToWindowEnd, type Clock, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import type { Collection, Db } from 'mongodb';
+import { rateLeasesCollection } from './collections.js';
+import { isDuplicateKeyError, withDriverErrors } from './driver-errors.js';
+import type { RateLeaseDocument } from './rate-lease-document.js';
+
+/** A key's budget is cut into this many leases per window (fewer when the limit is small). */
+export const LEASES_PER_WINDOW = 50;
+const BLOCK_DIGITS = String(LEASES_PER_WINDOW - 1).length;
+
+export interface LeasedRateLimiterOptions {
+  limit: number;
+  windowSeconds: number;
+  clock: Clock;
+}
+
+/** What this instance holds of one subject's budget in one window. */
+interface Lease {
+  window: number;
+  /** Units leased and not yet spent here. */
+  remaining: number;
+  /** The lowest block this instance has not tried to claim yet. */
+  nextBlock: number;
+  claiming: Promise<void> | undefined;
+}
+
+/**
+ * One budget per subject (an API key) shared by every instance on the database, at the cost of one
+ * insert per lease rather than a round trip per request. Each window's budget of `limit` units is
+ * cut into blocks of `leaseSize`; an instance claims the next free block by inserting its number
+ * as a unique `_id` (the one write that is atomic on every MongoDB-compatible server, as for id
+ * blocks; FerretDB's findAndModify is not) and spends it from memory. Each unit is claimed by one
+ * instance only, so no more than `limit` are admitted per window across all instances; a lease an
+ * instance has not used up is lost to the others, so with N instances a key may be refused up to
+ * N × (leaseSize - 1) units before `limit` when its traffic moves between them.
+ */
+export class MongoLeasedRateLimiter implements RateLimiter {
+  readonly leaseSize: number;
+  private readonly leases: Collection<RateLeaseDocument>;
+  private readonly held = new Map<string, Lease>();
+  private readonly windowMs: number;
+  private readonly blocks: number;
+  private lastSweep = 0;
+
+  constructor(
+    db: Db,
+    private readonly options: LeasedRateLimiterOptions,
+  ) {
+    this.leases = rateLeasesCollection(db);
+    this.windowMs = options.windowSeconds * 1000;
+    this.leaseSize = Math.max(1, Math.ceil(options.limit / LEASES_PER_WINDOW));
+    this.blocks = Math.ceil(options.limit / this.leaseSize);
+  }
+
+  consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision> {
+    const now = this.options.clock.now().getTime();
+    const lease = this.leaseOf(subject, now);
+    if (lease.remaining >= cost) {
+      lease.remaining -= cost;
+      return this.decision(true, lease, now);
+    }
+    if (!this.mayGrow(lease) || cost > this.options.limit) return this.decision(false, lease, now);
+    return this.topUp(subject, lease, cost);
+  }
+
+  /** Claims blocks until the cost fits or the window's budget is all claimed. */
+  private async topUp(subject: string, lease: Lease, cost: number): Promise<RateLimitDecision> {
+    while (lease.remaining < cost && this.mayGrow(lease)) {
+      lease.claiming ??= withDriverErrors(() => this.claim(subject, lease)).finally(() => {
+        lease.claiming = undefined;
+      });
+      await lease.claiming;
+    }
+    const now = this.options.clock.now().getTime();
+    const allowed = lease.remaining >= cost;
+    if (allowed) lease.remaining -= cost;
+    return this.decision(allowed, lease, now);
+  }
+
+  /** A claim in flight may still bring units even when every block has been tried. */
+  private mayGrow(lease: Lease): boolean {
+    return lease.claiming !== undefined || lease.nextBlock < this.blocks;
+  }
+
+  private async claim(subject: string, lease: Lease): Promise<void> {
+    const prefix = `${subject}:${lease.window}:`;
+    // An instance joining mid-window starts after the highest block claimed, not at block 0.
+    if (lease.nextBlock === 0) lease.nextBlock = (await this.highestClaimed(prefix)) + 1;
+    const expiresAt = new Date((lease.window + 1) * this.windowMs);
+    while (lease.nextBlock < this.blocks) {
+      const block = lease.nextBlock;
+      // Stepped past before the insert: a claim whose answer is lost is never tried twice.
+      lease.nextBlock += 1;
+      try {
+        await this.leases.insertOne({ _id: prefix + String(block).padStart(BLOCK_DIGITS, '0'), expiresAt });
+        lease.remaining += Math.min(this.leaseSize, this.options.limit - block * this.leaseSize);
+        return;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+  }
+
+  /** The highest block of the window claimed by any instance, or -1; ids sort by block (zero-padded). */
+  private async highestClaimed(prefix: string): Promise<number> {
+    // ';' is the character after ':', so this range holds exactly the ids that start with the prefix.
+    const range = { $gte: prefix, $lt: `${prefix.slice(0, -1)};` };
+    const [highest] = await this.leases.find({ _id: range }, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray();
+    return highest ? Number(highest._id.slice(prefix.length)) : -1;
+  }
+
+  private leaseOf(subject: string, now: number): Lease {
+    const window = Math.floor(now / this.windowMs);
+    this.sweep(now);
+    let lease = this.held.get(subject);
+    if (!lease || lease.window !== window) {
+      lease = { window, remaining: 0, nextBlock: 0, claiming: undefined };
+      this.held.set(subject, lease);
+    }
+    return lease;
+  }
+
+  /**
+   * `remaining` is what this instance could still admit: its lease plus the blocks it has not
+   * seen claimed (other instances may have claimed some since).
+   */
+  private decision(allowed: boolean, lease: Lease, now: number): RateLimitDecision {
+    const unclaimed = Math.max(0, this.options.limit - lease.nextBlock * this.leaseSize);
+    return {
+      allowed,
+      limit: this.options.limit,
+      remaining: lease.remaining + unclaimed,
+      resetSeconds: secondsToWindowEnd(now, this.windowMs),
+      windowSeconds: this.options.windowSeconds,
+    };
+  }
+
+  /** Forgets leases of windows that have ended, at most once per window. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    const window = Math.floor(now / this.windowMs);
+    for (const [subject, lease] of this.held) if (lease.window < window) this.held.delete(subject);
+  }
+}
