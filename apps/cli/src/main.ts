@@ -48,7 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** A connection string the driver cannot use is bad configuration too; only an absent database is a failure. */
 async function connect(config: ReturnType<typeof readConfig>) {
   try {
-    return await connectMongo({ uri: config.mongodbUri, dbName: config.dbName, serverSelectionTimeoutMS: config.timeoutMs });
+    return await connectMongo({ uri: config.mongodbUri, dbName: config.dbName, timeoutMS: config.timeoutMs });
   } catch (error) {
     if (isDomainError(error) && error.code !== 'service_unavailable') throw new UsageError(`${error.message} (MONGODB_URI)`);
     throw error;
