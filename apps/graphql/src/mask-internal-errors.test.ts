@@ -1,4 +1,5 @@
 import { DomainError, type PetStore } from '@petstore/domain';
+import { createEnvelope } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGraphqlApp } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
@@ -40,9 +41,12 @@ describe('errors the door did not expect', () => {
 
   it('are masked when the key check itself fails, before any field runs', async () => {
     const { deps, apiKey, logged } = await testDoorDeps();
-    deps.authenticate = async () => {
-      throw new Error('key store: socket hang up');
-    };
+    deps.envelope = createEnvelope({
+      authenticate: async () => {
+        throw new Error('key store: socket hang up');
+      },
+      maxBodyBytes: deps.envelope.bodyLimits.maxBytes,
+    });
     const listening = await listen(buildGraphqlApp(deps).callback());
     running = listening;
     const answer = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });

@@ -1,15 +1,15 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { createBaseApp, readJsonBody, reportOperation, requireApiKey, type AuthState, type DoorDeps } from '@petstore/http';
+import { createBaseApp, idempotencyKeyOf, idFromText, reportOperation, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
-import { idFromPath, listInputFromQuery } from './list-query.js';
+import { listInputFromQuery } from './list-query.js';
 import { nextPageLink } from './next-link.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
-export type RestDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'maxBodyBytes' | 'publicBaseUrl'> & {
+export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'publicBaseUrl'> & {
   /**
    * The environments the published document lists (a Runtime carries them as `config`);
    * when absent, the defaults of PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL.
@@ -30,7 +30,8 @@ export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
-  const auth = requireApiKey(deps.authenticate);
+  // Every REST request is one operation: the key check and its cost of 1, before the body is read.
+  const auth = deps.envelope.admitting(1);
   const openApiJson = JSON.stringify(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Before any key check: the contract itself is public.
@@ -48,10 +49,9 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   });
 
   router.post('/pets', reportOperation('rest', 'createPet'), auth, async (ctx) => {
-    const body = await readJsonBody(ctx, deps.maxBodyBytes);
+    const body = await deps.envelope.readJson(ctx);
     const pet = await deps.pets.create(body, {
-      // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
-      idempotencyKey: ctx.request.headers['idempotency-key'] as string | undefined,
+      idempotencyKey: idempotencyKeyOf(ctx.req),
       accountId: ctx.state.principal.accountId,
     });
     ctx.status = 201;
@@ -68,7 +68,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     },
     auth,
     async (ctx) => {
-      ctx.body = await deps.pets.get(idFromPath(ctx.params['petId'] ?? ''), 'petId');
+      ctx.body = await deps.pets.get(idFromText(ctx.params['petId'] ?? ''), 'petId');
     },
   );
 

@@ -23,8 +23,3 @@ function single(query: RawQuery, name: string): string | undefined {
   if (Array.isArray(value)) throw new DomainError('invalid_request', `${name}: must be given at most once`);
   return value;
 }
-
-/** Path parameters are text; digits become a number and anything else goes to the domain as is. */
-export function idFromPath(text: string): number | string {
-  return /^\d{1,16}$/.test(text) ? Number(text) : text;
-}

@@ -90,6 +90,8 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+  /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
+  PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),
   /** Node's `maxHeaderSize`: larger request heads are refused with 431. */
   PETSTORE_MAX_HEADER_BYTES: integer(1024, 256 * 1024, 16 * 1024),
   PETSTORE_CORS_ORIGINS: originList,

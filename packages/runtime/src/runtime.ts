@@ -4,10 +4,10 @@ import {
   FixedWindowRateLimiter,
   PetService,
   systemClock,
-  type Authenticate,
   type Clock,
+  type RateLimiter,
 } from '@petstore/domain';
-import { PetstoreMetrics } from '@petstore/http';
+import { createEnvelope, PetstoreMetrics, type Envelope } from '@petstore/http';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { countDatabaseErrors } from './counted-stores.js';
@@ -25,8 +25,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
-  authenticate: Authenticate;
-  maxBodyBytes: number;
+  /** The key check, body limits and per-operation cost every door's requests go through. */
+  envelope: Envelope;
   publicBaseUrl: string;
   /** The key registered for the embedded store; undefined on MongoDB, where keys come from the CLI. */
   devKey: DevKey | undefined;
@@ -67,8 +67,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       clock,
     }),
     accounts,
-    authenticate: createAuthenticator(keys, rateLimit(config, clock)),
-    maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
+    envelope: createEnvelope({
+      authenticate: createAuthenticator(keys),
+      rateLimiter: rateLimiter(config, clock),
+      maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
+      bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
+    }),
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
     ready: async () => !draining && (await within(config.MONGODB_TIMEOUT_MS, stores.ready())),
@@ -93,13 +97,7 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
 }
 
 /** A limit of 0 turns rate limiting off (for benchmarks and trusted networks). */
-function rateLimit(config: Config, clock: Clock) {
-  if (config.PETSTORE_RATE_LIMIT === 0) return {};
-  return {
-    rateLimiter: new FixedWindowRateLimiter({
-      limit: config.PETSTORE_RATE_LIMIT,
-      windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS,
-      clock,
-    }),
-  };
+function rateLimiter(config: Config, clock: Clock): RateLimiter | undefined {
+  if (config.PETSTORE_RATE_LIMIT === 0) return undefined;
+  return new FixedWindowRateLimiter({ limit: config.PETSTORE_RATE_LIMIT, windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock });
 }

@@ -2,7 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { AccountService, createAuthenticator, FixedWindowRateLimiter, PetService, systemClock, type Clock, type PetStore } from '@petstore/domain';
-import type { DoorDeps } from '@petstore/http';
+import { createEnvelope, type DoorDeps } from '@petstore/http';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { pino } from 'pino';
 import { buildGraphqlApp } from '../app.js';
@@ -48,14 +48,12 @@ export async function testDoorDeps(setup: TestDoorSetup = {}): Promise<TestDoorD
       idempotency: new MemoryIdempotencyStore(setup.clock ?? systemClock),
       clock: setup.clock ?? systemClock,
     }),
-    authenticate: createAuthenticator(
-      keys,
-      setup.rateLimit === undefined
-        ? {}
-        : { rateLimiter: new FixedWindowRateLimiter({ limit: setup.rateLimit, windowSeconds: 60, clock: systemClock }) },
-    ),
+    envelope: createEnvelope({
+      authenticate: createAuthenticator(keys),
+      rateLimiter: setup.rateLimit === undefined ? undefined : new FixedWindowRateLimiter({ limit: setup.rateLimit, windowSeconds: 60, clock: systemClock }),
+      maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
+    }),
     logger: pino({ level: 'error' }, sink),
-    maxBodyBytes: setup.maxBodyBytes ?? 16 * 1024,
     publicBaseUrl: setup.publicBaseUrl ?? '',
   };
   return { deps, apiKey: key, logged };

@@ -11,7 +11,7 @@ import {
   type PetStore,
 } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
-import { DEFAULT_MAX_BODY_BYTES } from '@petstore/http';
+import { createEnvelope, DEFAULT_MAX_BODY_BYTES } from '@petstore/http';
 import { pino } from 'pino';
 import { buildTrpcApp } from '../app.js';
 import { createPetstoreClient, type PetstoreClient } from '../client.js';
@@ -51,13 +51,12 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
 
   const app = buildTrpcApp({
     pets,
-    authenticate: createAuthenticator(
-      keys,
-      options.rateLimit === undefined ? {} : { rateLimiter: new FixedWindowRateLimiter({ limit: options.rateLimit, windowSeconds: 60, clock }) },
-    ),
+    envelope: createEnvelope({
+      authenticate: createAuthenticator(keys),
+      rateLimiter: options.rateLimit === undefined ? undefined : new FixedWindowRateLimiter({ limit: options.rateLimit, windowSeconds: 60, clock }),
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    }),
     logger,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    publicBaseUrl: '',
   });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

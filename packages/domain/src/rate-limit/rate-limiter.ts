@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/clock.js';
+import { DomainError } from '../errors/domain-error.js';
 
 /** Where a caller stands in its current window, for the RateLimit response headers. */
 export interface RateLimitState {
@@ -14,7 +15,21 @@ export interface RateLimitDecision extends RateLimitState {
 }
 
 export interface RateLimiter {
-  consume(subject: string): RateLimitDecision;
+  /**
+   * Charges `cost` units (one per operation the request asks for) to the subject's budget, all
+   * or nothing: a request costing more than what is left is refused and charges nothing.
+   * A limiter may answer asynchronously (a budget shared through a database).
+   */
+  consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/** The refusal of a request that costs more than what is left of its key's budget. */
+export function rateLimitedError(state: RateLimitState): DomainError {
+  return new DomainError(
+    'rate_limited',
+    `rate limit of ${state.limit} operations per ${state.windowSeconds} s exceeded for this API key; retry in ${state.resetSeconds} s`,
+    { retryAfterSeconds: state.resetSeconds, rateLimit: state },
+  );
 }
 
 export interface FixedWindowOptions {
@@ -37,7 +52,7 @@ export class FixedWindowRateLimiter implements RateLimiter {
     this.windowMs = options.windowSeconds * 1000;
   }
 
-  consume(subject: string): RateLimitDecision {
+  consume(subject: string, cost = 1): RateLimitDecision {
     const now = this.options.clock.now().getTime();
     this.sweep(now);
     const start = now - (now % this.windowMs);
@@ -46,8 +61,8 @@ export class FixedWindowRateLimiter implements RateLimiter {
       window = { start, count: 0 };
       this.windows.set(subject, window);
     }
-    const allowed = window.count < this.options.limit;
-    if (allowed) window.count += 1;
+    const allowed = window.count + cost <= this.options.limit;
+    if (allowed) window.count += cost;
     return {
       allowed,
       limit: this.options.limit,

@@ -13,7 +13,7 @@ export type Door = 'rest' | 'graphql' | 'trpc' | 'ops';
 export class RequestReport {
   door: Door | undefined;
   keyId: string | undefined;
-  /** The caller's rate-limit window after this request was counted, for the RateLimit headers. */
+  /** The caller's rate-limit window after this request was charged, for the RateLimit headers. */
   rateLimit: RateLimitState | undefined;
   /** Calls of a deprecated operation (a GraphQL request may make several). */
   deprecatedCalls = 0;
@@ -35,7 +35,6 @@ export class RequestReport {
 
   authenticated(principal: Principal): void {
     this.keyId = principal.keyId;
-    this.rateLimit = principal.rateLimit;
   }
 
   /** `listPets`, `addPet+pets` for a GraphQL document selecting both, `none` when no operation was named. */
