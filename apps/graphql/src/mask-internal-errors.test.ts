@@ -35,7 +35,7 @@ describe('errors the door did not expect', () => {
       errors: [{ message: 'internal error', locations: [{ line: 1, column: 3 }], path: ['pets'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
     });
     expect(door.logged).toEqual([
-      expect.objectContaining({ msg: 'unexpected error in the GraphQL door', err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }) }),
+      expect.objectContaining({ msg: 'unexpected error', door: 'graphql', err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }) }),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { ListQueryInput, PetStatus } from '@petstore/domain';
-import { idFromGraphql } from './int64-id.js';
+import { idFromText } from '@petstore/http';
 
 export interface ListArgs {
   limit?: number | null;
@@ -25,7 +25,7 @@ export function listInput(args: ListArgs): ListQueryInput {
 export function newPetInput(input: NewPetArgs): unknown {
   return {
     name: input.name,
-    categoryId: idFromGraphql(input.categoryId),
+    categoryId: idFromText(input.categoryId),
     ...(input.status && { status: input.status }),
   };
 }

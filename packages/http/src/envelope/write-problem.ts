@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { requestReport } from '../observability/request-report.js';
@@ -16,12 +17,18 @@ export const errorBodyOf: ProblemBody = (problem) => problem.body;
  */
 export function writeProblem(ctx: Context, error: unknown, logger: Logger, shape: ProblemBody = errorBodyOf): void {
   const problem = toHttpProblem(error);
-  if (problem.unexpected) {
-    logger.error({ err: error, requestId: requestReport(ctx.req).requestId, path: ctx.path, method: ctx.method }, 'unexpected error');
-  }
+  if (problem.unexpected) logUnexpected(logger, error, ctx.req, { path: ctx.path, method: ctx.method });
   ctx.status = problem.body.status;
   ctx.set(problem.headers);
   // Refused before its body was read: closing beats reading (or waiting for) the rest of it.
   if (!ctx.req.complete) ctx.set('Connection', 'close');
   ctx.body = shape(problem);
+}
+
+/**
+ * The one log line, at error, for a failure nobody raised on purpose, with its cause and the
+ * request's id: every door masks such a failure as "internal error" and logs it through here.
+ */
+export function logUnexpected(logger: Logger, error: unknown, req: IncomingMessage | undefined, detail: Record<string, unknown> = {}): void {
+  logger.error({ err: error, ...(req && { requestId: requestReport(req).requestId }), ...detail }, 'unexpected error');
 }
