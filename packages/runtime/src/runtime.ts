@@ -15,7 +15,7 @@ import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
 import { openStores, type Stores } from './stores.js';
 
-/** Everything a door needs, wired once per process over one store. */
+/** Everything a door needs, wired once per process over one store: the one place services are assembled. */
 export interface Runtime {
   config: Config;
   logger: Logger;
@@ -43,13 +43,17 @@ export interface RuntimeOptions {
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
   metrics?: PetstoreMetrics;
+  /** The stores to serve from, already open; by default those the configuration names (openStores). */
+  stores?: Stores;
+  /** Replaces the limiter the configuration describes (tests, other limiter implementations). */
+  rateLimiter?: RateLimiter;
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? createLogger(config, options.logDestination);
   const metrics = options.metrics ?? new PetstoreMetrics();
-  const stores = await openStores(config, clock);
+  const stores = options.stores ?? (await openStores(config, clock));
   const keys = countDatabaseErrors(stores.keys, 'keys', metrics);
   const accounts = new AccountService({ keys, clock });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
@@ -69,7 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accounts,
     envelope: createEnvelope({
       authenticate: createAuthenticator(keys),
-      rateLimiter: rateLimiter(config, clock),
+      rateLimiter: options.rateLimiter ?? rateLimiter(config, clock),
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),

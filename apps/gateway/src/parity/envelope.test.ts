@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { PartialUpload, requestHead } from './testing/socket-client.js';
-import { WIRE_DOORS, type WireDoor, type WireRequest } from './wire-door.js';
+import { WIRE_DOORS, type WireDoor, type WireRequest } from './testing/wire-door.js';
 
 /**
  * What every request meets before and after its door (packages/http's envelope), stated once

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { PetService } from '@petstore/domain';
+import { systemClock } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
 import { MemoryPetStore } from '@petstore/memory';
-import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
+import { createRuntime, loadConfig, memoryStores, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
 import { collectGarbage, serveUntilStopped, type ReadyMessage } from './ipc.js';
 
@@ -12,18 +12,18 @@ import { collectGarbage, serveUntilStopped, type ReadyMessage } from './ipc.js';
  *
  * With BENCH_DIRECT_SEED=1 (the embedded store only) the pets are inserted straight into a
  * MemoryPetStore before the server starts, which seeds a million pets in seconds and lets the
- * heap be measured around the store alone; the runtime's pet service is then rebuilt over it.
+ * heap be measured around the store alone; the runtime is then created over it, wired as any other.
  */
 const count = Number(process.env['BENCH_PETS'] ?? LIST_SIZE);
 const direct = process.env['BENCH_DIRECT_SEED'] === '1';
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
-let runtime: Runtime = await createRuntime(config);
 const ready: ReadyMessage = { type: 'ready', port: 0, pets: count };
 
 const started = performance.now();
+let runtime: Runtime;
 if (direct) {
-  if (runtime.store !== 'memory') throw new Error('BENCH_DIRECT_SEED needs the embedded store');
+  if (config.MONGODB_URI) throw new Error('BENCH_DIRECT_SEED needs the embedded store');
   const measured = collectGarbage();
   const before = process.memoryUsage().heapUsed;
   const store = new MemoryPetStore();
@@ -32,9 +32,10 @@ if (direct) {
     collectGarbage();
     ready.heapBytesPerPet = (process.memoryUsage().heapUsed - before) / count;
   }
-  runtime = { ...runtime, pets: new PetService({ pets: store, ids: store, clock: runtime.clock }) };
+  runtime = await createRuntime(config, { stores: memoryStores(systemClock, store) });
   ready.petId = 1;
 } else {
+  runtime = await createRuntime(config);
   for (let n = 1; n <= count; n += 1) {
     const pet = await runtime.pets.create(benchPet(n));
     ready.petId ??= pet.id;
