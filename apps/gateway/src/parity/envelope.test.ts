@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { PartialUpload, requestHead } from './testing/socket-client.js';
@@ -64,12 +63,7 @@ for (const store of stores) {
           PETSTORE_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
           PETSTORE_BODY_TIMEOUT_SECONDS: '1',
         },
-        logDestination: new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            for (const line of chunk.toString('utf8').split('\n')) if (line !== '') logLines.push(JSON.parse(line) as Record<string, unknown>);
-            done();
-          },
-        }),
+        logSink: (line) => logLines.push(line),
       });
     });
     afterAll(async () => {
