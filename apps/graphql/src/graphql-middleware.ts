@@ -41,6 +41,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
         await envelope.charge(ctx, graphqlRequestCost(ctx.method === 'POST' ? body : ctx.query, options.maxTokens));
       }
     } catch (error) {
+      await envelope.showStanding(ctx);
       return writeProblem(ctx, error, logger, graphqlProblemBody);
     }
     const principal = (ctx.state as Partial<AuthState>).principal;

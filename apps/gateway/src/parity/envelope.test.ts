@@ -116,9 +116,14 @@ for (const store of stores) {
               ? [`batch ${'y'.repeat(MAX_BODY_BYTES)}`]
               : Array.from({ length: 3 }, (_, i) => `batch ${i} ${'y'.repeat(MAX_BODY_BYTES / 2)}`);
           const batch = await send(gw, door.creates(many), key);
-          return [one, batch].map((answer) => ({ status: answer.status, codes: [...new Set(door.errorCodes(answer.body))] }));
+          return [one, batch].map((answer) => ({
+            status: answer.status,
+            codes: [...new Set(door.errorCodes(answer.body))],
+            // Refused after the key check: the answer still says where the caller stands.
+            standing: answer.headers.get('ratelimit-remaining') !== null,
+          }));
         });
-        const refused = { status: 413, codes: ['payload_too_large'] };
+        const refused = { status: 413, codes: ['payload_too_large'], standing: true };
         expect(answers).toEqual({ REST: [refused, refused], GraphQL: [refused, refused], tRPC: [refused, refused] });
         expect([...(await storedNames())].filter((name) => name.startsWith('too large') || name.startsWith('batch '))).toEqual([]);
       });

@@ -32,6 +32,11 @@ export interface Envelope {
   checkKey(ctx: Context): Promise<Principal>;
   /** Charges `cost` operations to the caller's budget; 429 (and nothing charged) when it exceeds what is left. */
   charge(ctx: Context, cost: number): void | Promise<void>;
+  /**
+   * For a refusal after the key check but before the cost was known (a GraphQL body too large to
+   * parse, say): puts the caller's standing in the RateLimit headers, charging nothing. Never throws.
+   */
+  showStanding(ctx: Context): Promise<void>;
   /** checkKey then charge: for doors that know their operations from the route alone (REST, tRPC). */
   admit(ctx: Context, cost: number): Promise<void>;
   /** Koa middleware of `admit` with a fixed cost, built once per route. */
@@ -66,9 +71,20 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
     await charge(ctx, cost);
   };
 
+  const showStanding = async (ctx: Context): Promise<void> => {
+    const report = requestReport(ctx.req);
+    if (report.keyId === undefined || report.rateLimit !== undefined) return;
+    try {
+      await charge(ctx, 0);
+    } catch {
+      // The refusal being written matters more than the headers that would have gone with it.
+    }
+  };
+
   return {
     checkKey,
     charge,
+    showStanding,
     admit,
     admitting: (cost) => async (ctx, next) => {
       await admit(ctx, cost);
