@@ -1,10 +1,12 @@
 import { isDomainError } from '@petstore/domain';
+import { domainErrorHeaders } from '@petstore/http';
 import type { TRPCError } from '@trpc/server';
 
 /**
- * tRPC's `responseMeta`: `Retry-After` when a call was refused for a while (database
- * unavailable), so HTTP clients and proxies need not read the error body to back off. The
- * RateLimit fields were set by the envelope when it charged the request.
+ * tRPC's `responseMeta`: the headers a failed call's domain error implies, from the same
+ * function the other doors use (`Retry-After` when the database is unavailable, the longest wait
+ * of a batch), so HTTP clients and proxies need not read the error body. The RateLimit fields
+ * were set by the envelope when it charged the request.
  */
 export function responseHeaders(
   { errors }: { errors: TRPCError[] },
@@ -12,12 +14,13 @@ export function responseHeaders(
   vary?: string,
 ): { headers: Headers } {
   const headers = new Headers();
-  let retryAfter: number | undefined;
   for (const error of errors) {
-    const cause = isDomainError(error.cause) ? error.cause : undefined;
-    if (cause?.retryAfterSeconds !== undefined) retryAfter = Math.max(retryAfter ?? 0, cause.retryAfterSeconds);
+    if (!isDomainError(error.cause)) continue;
+    for (const [name, value] of Object.entries(domainErrorHeaders(error.cause))) {
+      if (name === 'Retry-After' && Number(headers.get(name) ?? -1) >= Number(value)) continue;
+      headers.set(name, value);
+    }
   }
-  if (retryAfter !== undefined) headers.set('Retry-After', String(retryAfter));
   // A Headers object is appended to tRPC's own headers, so its Vary keeps both lists.
   if (vary) headers.append('Vary', vary);
   return { headers };

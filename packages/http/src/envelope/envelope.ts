@@ -68,7 +68,8 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
 
   const admit = async (ctx: Context, cost: number): Promise<void> => {
     await checkKey(ctx);
-    await charge(ctx, cost);
+    const charged = charge(ctx, cost);
+    if (charged) await charged;
   };
 
   const showStanding = async (ctx: Context): Promise<void> => {
