@@ -106,7 +106,7 @@ const ConfigSchema = z.object({
   ),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
-  // Generous by default (1,000 requests a second per key per instance): it stops runaway clients
+  // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
   // without throttling a legitimate batch job; operators tighten it per deployment.
   PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
   PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),

@@ -12,7 +12,7 @@ export interface TestGraphqlSetup {
   publicBaseUrl?: string;
   /** The service's clock, e.g. one past the sunset of `pet(id:)`. */
   clock?: Clock;
-  /** Requests per key per minute; unlimited when absent. */
+  /** Operations per key per minute (PETSTORE_RATE_LIMIT); unlimited when absent. */
   rateLimit?: number;
   options?: GraphqlOptions;
 }

@@ -8,7 +8,7 @@ export interface TrpcDoorOptions {
   /** Replaces the embedded pet store, e.g. with one that fails. */
   store?: PetStore & IdSource;
   maxBodyBytes?: number;
-  /** Requests per key per minute; unlimited when absent. */
+  /** Operations per key per minute (PETSTORE_RATE_LIMIT); unlimited when absent. */
   rateLimit?: number;
 }
 

@@ -41,7 +41,7 @@ export interface FixedWindowOptions {
 /**
  * A fixed-window counter per subject (an API key), kept in this process: with several instances
  * behind a load balancer each one enforces the budget on its own share of the traffic.
- * One limiter serves every door, so switching door does not buy a client more requests.
+ * One limiter serves every door and is charged per operation, so switching door or batching buys nothing.
  */
 export class FixedWindowRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
