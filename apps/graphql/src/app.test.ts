@@ -1,10 +1,10 @@
 import { createBaseApp } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountGraphql } from './app.js';
+import { mountGraphql, type GraphqlDoor } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
-import { listen, testDoorDeps, type Listening } from './testing/start-graphql.js';
+import { startGraphqlService, type TestGraphql } from './testing/start-graphql.js';
 
-let listening: Listening | undefined;
+let listening: TestGraphql | undefined;
 afterEach(async () => {
   await listening?.close();
   listening = undefined;
@@ -12,18 +12,20 @@ afterEach(async () => {
 
 describe('mountGraphql', () => {
   it('serves /graphql on an existing app and passes every other path to the next middleware', async () => {
-    const { deps, apiKey } = await testDoorDeps();
-    const app = createBaseApp({ logger: deps.logger });
-    const door = await mountGraphql(app, deps);
-    app.use((ctx) => {
-      ctx.body = { servedBy: 'next middleware', path: ctx.path };
+    let door: GraphqlDoor | undefined;
+    listening = await startGraphqlService(async (runtime) => {
+      const app = createBaseApp({ logger: runtime.logger });
+      door = await mountGraphql(app, runtime);
+      app.use((ctx) => {
+        ctx.body = { servedBy: 'next middleware', path: ctx.path };
+      });
+      return app.callback();
     });
-    listening = await listen(app.callback());
 
-    const graphql = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });
+    const graphql = await postGraphql(listening.url, { query: '{ pets { id } }', key: listening.apiKey });
     const other = await fetch(`${listening.origin}/v1/pets`);
     expect(graphql.body).toEqual({ data: { pets: [] } });
     expect(await other.json()).toEqual({ servedBy: 'next middleware', path: '/v1/pets' });
-    await expect(door.stop()).resolves.toBeUndefined();
+    await expect(door?.stop()).resolves.toBeUndefined();
   });
 });

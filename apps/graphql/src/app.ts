@@ -1,12 +1,11 @@
 import type Koa from 'koa';
 import { createBaseApp, type DoorDeps } from '@petstore/http';
 import { createApolloServer } from './apollo-server.js';
-import { authenticatedContext } from './context.js';
 import { graphqlMiddleware } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
 import { mountSchemaDocument } from './schema-document.js';
 
-export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'logger' | 'maxBodyBytes' | 'publicBaseUrl'>;
+export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'>;
 
 export interface GraphqlDoor {
   /** Stops Apollo once the HTTP server no longer takes requests. */
@@ -17,9 +16,11 @@ function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefine
   const resolved = resolveGraphqlOptions(options);
   const server = createApolloServer(deps, resolved);
   const middleware = graphqlMiddleware(server, {
-    maxBodyBytes: deps.maxBodyBytes,
+    envelope: deps.envelope,
+    logger: deps.logger,
     maxBatch: resolved.limits.batch,
-    context: authenticatedContext(deps.authenticate),
+    maxTokens: resolved.limits.tokens,
+    landingPage: resolved.landingPage,
     trustedDocuments: resolved.trustedDocuments,
   });
   return { server, middleware };

@@ -1,9 +1,9 @@
-import type { Authenticate, Principal } from '@petstore/domain';
+import { DomainError, type Principal } from '@petstore/domain';
 import type { RequestReport } from '@petstore/http';
 import type { OperationSpan } from '@petstore/telemetry';
-import { callDomain } from './domain-errors.js';
+import { toGraphqlError } from './domain-errors.js';
 
-/** What every resolver may rely on: the caller was authenticated before the document was parsed. */
+/** What every resolver may rely on: the envelope checked the key before the document was read. */
 export interface GraphqlContext {
   principal: Principal;
   /** The request's `Idempotency-Key` header, for `addPet`. */
@@ -14,22 +14,11 @@ export interface GraphqlContext {
   operationSpan?: OperationSpan;
 }
 
-/** What the context is built from: the parts of the HTTP request the resolvers may use. */
-export interface GraphqlRequestParts {
-  authorization: string | undefined;
-  idempotencyKey: string | undefined;
-  report: RequestReport;
-}
-
 /**
- * Apollo's context function: the one bearer-key check of every door. Apollo calls it before it
- * parses the document, so without a valid key nothing is parsed, validated or introspected, and
- * the answer is HTTP 401 `UNAUTHENTICATED` with `WWW-Authenticate` (see domain-errors.ts).
+ * Apollo's context. Only the landing page (a browser GET) is handed to Apollo without a key;
+ * should Apollo find an operation to run there after all, it has no caller and is refused.
  */
-export function authenticatedContext(authenticate: Authenticate) {
-  return async ({ authorization, idempotencyKey, report }: GraphqlRequestParts): Promise<GraphqlContext> => {
-    const principal = await callDomain(() => authenticate(authorization, { clientAddress: report.clientAddress }));
-    report.authenticated(principal);
-    return { principal, idempotencyKey, report };
-  };
+export async function graphqlContext(principal: Principal | undefined, idempotencyKey: string | undefined, report: RequestReport): Promise<GraphqlContext> {
+  if (!principal) throw toGraphqlError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
+  return { principal, idempotencyKey, report };
 }

@@ -1,20 +1,25 @@
 import { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
-import { rateLimitHeaders, requestReport } from '@petstore/http';
+import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Envelope } from '@petstore/http';
 import type { Context, Middleware } from 'koa';
-import type { GraphqlContext, GraphqlRequestParts } from './context.js';
+import type { Logger } from 'pino';
+import { graphqlContext, type GraphqlContext } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
-import { GraphqlHttpFailure } from './graphql-http-failure.js';
+import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
+import { graphqlRequestCost } from './limits/operation-cost.js';
 import { trustedRequest, type TrustedDocuments } from './trusted-documents.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphqlMiddlewareOptions {
-  maxBodyBytes: number;
+  envelope: Envelope;
+  logger: Logger;
   maxBatch: number;
-  /** Builds the resolvers' context; Apollo calls it after CSRF checks and before parsing. */
-  context: (request: GraphqlRequestParts) => Promise<GraphqlContext>;
+  /** The parser's token bound, also used when the cost is counted. */
+  maxTokens: number;
+  /** Whether a browser GET gets the landing page (the one answer that needs no key). */
+  landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
   trustedDocuments?: TrustedDocuments | undefined;
 }
@@ -22,9 +27,11 @@ export interface GraphqlMiddlewareOptions {
 /**
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
- * body is read with the service's own size limit and batches are bounded before Apollo runs.
+ * envelope's steps run first: the key check, the body under the service's limits, and the cost
+ * of every operation in the request, charged before Apollo runs any of them.
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
+  const { envelope, logger } = options;
   return async (ctx, next) => {
     if (ctx.path !== GRAPHQL_PATH) return next();
     const report = requestReport(ctx.req);
@@ -32,26 +39,30 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     let body: unknown;
     let search = ctx.querystring;
     try {
-      body = await readGraphqlBody(ctx, options.maxBodyBytes, options.maxBatch);
-      if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
+      if (!(options.landingPage && wantsLandingPage(ctx))) {
+        await envelope.checkKey(ctx);
+        body = await readGraphqlBody(ctx, envelope, options.maxBatch);
+        if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
+        // Counted from what will run: the registered document when only those run.
+        const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
+        await envelope.charge(ctx, graphqlRequestCost(operations, options.maxTokens));
+      }
     } catch (error) {
-      if (error instanceof GraphqlHttpFailure) return error.respond(ctx);
-      throw error;
+      await envelope.showStanding(ctx);
+      return writeProblem(ctx, error, logger, graphqlProblemBody);
     }
+    const principal = (ctx.state as Partial<AuthState>).principal;
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(ctx, body, search),
-      context: () =>
-        options.context({
-          authorization: ctx.get('Authorization') || undefined,
-          // Present but empty is a bad key (400), as on REST, not an absent one.
-          idempotencyKey: ctx.request.headers['idempotency-key'] as string | undefined,
-          report,
-        }),
+      context: () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report),
     });
-    // Every authenticated answer tells the caller where it stands; a 429 already says so itself.
-    if (report.rateLimit) ctx.set(rateLimitHeaders(report.rateLimit));
     writeApolloResponse(ctx, response);
   };
+}
+
+/** Apollo's own test (a browser asking for HTML on a GET) for serving its landing page. */
+function wantsLandingPage(ctx: Context): boolean {
+  return ctx.method === 'GET' && ctx.accepts('application/json', 'application/graphql-response+json', 'text/html') === 'text/html';
 }
 
 function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraphQLRequest {

@@ -33,10 +33,10 @@ describe('the landing page', () => {
     expect(absoluteUrls(html)).toEqual([]);
   });
 
-  it('is not served unless switched on', async () => {
+  it('is not served unless switched on: a browser GET is then a request like any other, and needs a key', async () => {
     door = await startGraphql();
     const response = await fetch(door.url, asBrowser);
     expect(response.headers.get('content-type')).not.toMatch(/html/);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(401);
   });
 });

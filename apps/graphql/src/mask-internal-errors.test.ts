@@ -1,10 +1,11 @@
 import { DomainError, type PetStore } from '@petstore/domain';
+import { createEnvelope } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGraphqlApp } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
-import { listen, startGraphql, testDoorDeps, type Listening, type TestGraphql } from './testing/start-graphql.js';
+import { startGraphql, startGraphqlService, type TestGraphql } from './testing/start-graphql.js';
 
-let running: Listening | undefined;
+let running: TestGraphql | undefined;
 afterEach(async () => {
   await running?.close();
   running = undefined;
@@ -34,18 +35,19 @@ describe('errors the door did not expect', () => {
       errors: [{ message: 'internal error', locations: [{ line: 1, column: 3 }], path: ['pets'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
     });
     expect(door.logged).toEqual([
-      expect.objectContaining({ msg: 'unexpected error in the GraphQL door', err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }) }),
+      expect.objectContaining({ msg: 'unexpected error', door: 'graphql', err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }) }),
     ]);
   });
 
   it('are masked when the key check itself fails, before any field runs', async () => {
-    const { deps, apiKey, logged } = await testDoorDeps();
-    deps.authenticate = async () => {
+    const failingKeyCheck = async (): Promise<never> => {
       throw new Error('key store: socket hang up');
     };
-    const listening = await listen(buildGraphqlApp(deps).callback());
-    running = listening;
-    const answer = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });
+    running = await startGraphqlService((runtime) =>
+      buildGraphqlApp({ ...runtime, envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }) }).callback(),
+    );
+    const { logged } = running;
+    const answer = await postGraphql(running.url, { query: '{ pets { id } }', key: running.apiKey });
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({ errors: [{ message: 'internal error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     expect(logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'key store: socket hang up' }) })]);

@@ -1,5 +1,5 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
-import type { DoorDeps } from '@petstore/http';
+import { logUnexpected, type DoorDeps } from '@petstore/http';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error';
@@ -13,7 +13,8 @@ export function maskInternalErrors(logger: DoorDeps['logger']) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     if (formatted.extensions?.['code'] !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR) return formatted;
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
-    logger.error({ err: cause, path: formatted.path }, 'unexpected error in the GraphQL door');
+    // Apollo gives formatError no request: the line has the field's path instead of the request id.
+    logUnexpected(logger, cause, undefined, { door: 'graphql', path: formatted.path });
     return {
       message: INTERNAL_ERROR_MESSAGE,
       ...(formatted.locations && { locations: formatted.locations }),

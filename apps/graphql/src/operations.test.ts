@@ -24,6 +24,19 @@ describe('the GraphQL door in operation', () => {
     expect(refused.headers.get('ratelimit-policy')).toBe('"per-key";q=2;w=60');
   });
 
+  it('charges a GET query per root field too, and lets introspection-only queries through an exhausted budget', async () => {
+    door = await startGraphql({ rateLimit: 3, options: { introspection: true } });
+    const get = (query: string) =>
+      fetch(`${door.url}?query=${encodeURIComponent(query)}`, { headers: { Authorization: `Bearer ${door.apiKey}`, 'apollo-require-preflight': 'true' } });
+    const two = await get('{ a: pets { id } b: pets { id } }');
+    expect(two.status).toBe(200);
+    expect(two.headers.get('ratelimit-remaining')).toBe('1');
+    expect((await get('{ a: pets { id } b: pets { id } }')).status).toBe(429);
+    const free = await get('{ __typename __schema { queryType { name } } }');
+    expect(free.status).toBe(200);
+    expect(free.headers.get('ratelimit-remaining')).toBe('1');
+  });
+
   it('returns the same pet for an addPet retried with the same Idempotency-Key, and refuses the key with another pet', async () => {
     door = await startGraphql();
     const add = (name: string) =>

@@ -1,5 +1,4 @@
-import type { ListQueryInput, PetStatus } from '@petstore/domain';
-import { idFromGraphql } from './int64-id.js';
+import { int64FromText, type ListQueryInput, type PetStatus } from '@petstore/domain';
 
 export interface ListArgs {
   limit?: number | null;
@@ -25,7 +24,7 @@ export function listInput(args: ListArgs): ListQueryInput {
 export function newPetInput(input: NewPetArgs): unknown {
   return {
     name: input.name,
-    categoryId: idFromGraphql(input.categoryId),
+    categoryId: int64FromText(input.categoryId),
     ...(input.status && { status: input.status }),
   };
 }

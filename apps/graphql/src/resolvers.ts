@@ -1,7 +1,7 @@
-import { isDomainError, type Pet, type PetService } from '@petstore/domain';
+import { int64FromText, isDomainError, type Pet, type PetService } from '@petstore/domain';
 import { callDomain } from './domain-errors.js';
 import type { Resolvers } from './generated/resolvers-types.js';
-import { idFromGraphql, idToGraphql } from './int64-id.js';
+import { idToGraphql } from './int64-id.js';
 import { listInput, newPetInput } from './pet-inputs.js';
 import { PET_STATUS_VALUES } from './pet-status.js';
 
@@ -13,7 +13,7 @@ export function createResolvers(pets: PetService): Resolvers {
       petsPage: (_root, args) => callDomain(() => pets.list(listInput(args))),
       pet: (_root, args, context) => {
         context.report.operation('graphql', 'pet', { deprecated: true });
-        return callDomain(() => nullWhenNotFound(pets.get(idFromGraphql(args.id), 'id')));
+        return callDomain(() => nullWhenNotFound(pets.get(int64FromText(args.id), 'id')));
       },
     },
     Mutation: {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { DomainError } from '@petstore/domain';
+import { HttpError } from '@petstore/http';
 import { ConfigError } from '@petstore/runtime';
-import { GraphqlHttpFailure } from './graphql-http-failure.js';
 
 /**
  * The operations this deployment runs when trusted documents are on, by id (the hash a
@@ -55,14 +56,14 @@ export function trustedOperation(documents: TrustedDocuments, operation: Operati
   const id = (persistedQuery as { sha256Hash?: unknown } | undefined)?.sha256Hash;
   if (typeof operation.query === 'string') {
     if (!documents.hashes.has(sha256(operation.query))) {
-      throw new GraphqlHttpFailure(400, 'PERSISTED_QUERY_NOT_IN_LIST', 'only registered operations run here: this document is not one');
+      throw new HttpError(400, 'persisted_query_not_in_list', 'only registered operations run here: this document is not one');
     }
     return { ...operation, extensions };
   }
   if (typeof id !== 'string') return operation; // Apollo answers a request without a document itself.
   const query = documents.byId.get(id);
   // The message is the one Apollo Client's persisted-query link looks for.
-  if (query === undefined) throw new GraphqlHttpFailure(400, 'PERSISTED_QUERY_NOT_FOUND', 'PersistedQueryNotFound');
+  if (query === undefined) throw new HttpError(400, 'persisted_query_not_found', 'PersistedQueryNotFound');
   return { ...operation, query, extensions };
 }
 
@@ -76,7 +77,7 @@ export function trustedRequest(documents: TrustedDocuments, body: unknown, searc
   try {
     extensions = JSON.parse(params.get('extensions') ?? '{}');
   } catch {
-    throw new GraphqlHttpFailure(400, 'BAD_REQUEST', 'extensions: must be JSON');
+    throw new DomainError('invalid_request', 'extensions: must be JSON');
   }
   const trusted = trustedOperation(documents, { ...(params.has('query') && { query: params.get('query') }), extensions });
   if (typeof trusted.query === 'string') params.set('query', trusted.query);

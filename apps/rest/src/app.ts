@@ -4,10 +4,9 @@ import type Koa from 'koa';
 import { int64FromText } from '@petstore/domain';
 import {
   createBaseApp,
+  idempotencyKeyOf,
   publishedDocument,
-  readJsonBody,
   reportOperation,
-  requireApiKey,
   stringifyJson,
   type AuthState,
   type DoorDeps,
@@ -19,7 +18,7 @@ import { nextPageLink } from './next-link.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
-export type RestDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'maxBodyBytes' | 'publicBaseUrl'> & {
+export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'publicBaseUrl'> & {
   /**
    * The environments the published document lists (a Runtime carries them as `config`);
    * when absent, the defaults of PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL.
@@ -40,7 +39,8 @@ export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
-  const auth = requireApiKey(deps.authenticate);
+  // Every REST request is one operation: the key check and its cost of 1, before the body is read.
+  const auth = deps.envelope.admitting(1);
   // After the key check, like every other validation: createPet and getPet take no query parameters.
   const noQuery: Koa.Middleware<AuthState> = async (ctx, next) => {
     queryParameters(ctx.query, []);
@@ -59,10 +59,9 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   });
 
   router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
-    const body = await readJsonBody(ctx, deps.maxBodyBytes);
+    const body = await deps.envelope.readJson(ctx);
     const pet = await deps.pets.create(body, {
-      // Present but empty is a bad key (400), not an absent one: ctx.get() would blur the two.
-      idempotencyKey: ctx.request.headers['idempotency-key'] as string | undefined,
+      idempotencyKey: idempotencyKeyOf(ctx.req),
       accountId: ctx.state.principal.accountId,
     });
     ctx.status = 201;

@@ -25,4 +25,28 @@ describe('mountTrpc', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { data: { code: 'NOT_FOUND', path: 'pets.delete' } } });
   });
+
+  it.each([
+    ['an unknown procedure', 'GET', '/trpc/pets.delete', {}, 404, 'not_found'],
+    ['a mutation called with GET', 'GET', '/trpc/pets.create', {}, 405, 'method_not_allowed'],
+    ['a body that is not JSON', 'POST', '/trpc/pets.create', { 'Content-Type': 'text/plain' }, 415, 'unsupported_media_type'],
+  ])('gives %s the code REST would use in data.domainCode', async (_case, method, path, headers, status, domainCode) => {
+    const response = await fetch(`${door.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${door.apiKey}`, ...headers },
+      ...(method === 'POST' && { body: 'name=Rex' }),
+    });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ error: { data: { httpStatus: status, domainCode } } });
+  });
+
+  it('checks the key once for a whole batch and answers each call of it, with WWW-Authenticate', async () => {
+    const response = await fetch(`${door.baseUrl}/trpc/pets.list,pets.page?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="petstore"');
+    expect(await response.json()).toEqual([
+      { error: expect.objectContaining({ data: expect.objectContaining({ path: 'pets.list', domainCode: 'unauthorized', httpStatus: 401 }) }) },
+      { error: expect.objectContaining({ data: expect.objectContaining({ path: 'pets.page', domainCode: 'unauthorized', httpStatus: 401 }) }) },
+    ]);
+  });
 });

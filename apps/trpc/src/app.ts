@@ -1,26 +1,48 @@
 import type Koa from 'koa';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
-import { createBaseApp, requestReport, type DoorDeps } from '@petstore/http';
+import { createBaseApp, hasBody, idempotencyKeyOf, requestReport, writeProblem, type AuthState, type DoorDeps } from '@petstore/http';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 import { logUnexpectedErrors } from './log-unexpected.js';
 import { responseHeaders } from './response-meta.js';
 import { appRouter } from './router.js';
+import { trpcProblemBody } from './trpc-problem.js';
 
-export type TrpcDeps = Pick<DoorDeps, 'pets' | 'authenticate' | 'logger' | 'maxBodyBytes'>;
+export type TrpcDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger'>;
 
 const PATH_START = `${TRPC_PREFIX}/`;
+/** Each procedure's path and the method its type is called with (tRPC keeps them flat by path at run time). */
+const METHOD_BY_PROCEDURE: ReadonlyMap<string, string> = new Map(
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>).map(([path, procedure]) => [
+    path,
+    procedure._def.type === 'mutation' ? 'POST' : 'GET',
+  ]),
+);
 
 /**
- * Mounts the tRPC door: requests under /trpc/ go to tRPC, and every other path falls
- * through. One call's input may be as large as a REST body, so a full batch may be
- * MAX_BATCH_SIZE times that.
+ * Mounts the tRPC door: requests under /trpc/ go to tRPC, and every other path falls through.
+ * The envelope runs first, once per HTTP request: the key check, one charge per call of a batch,
+ * and the body under the one size limit and deadline (handed to tRPC as text, so tRPC never
+ * reads the socket itself). A request naming a procedure the router lacks, or with the wrong
+ * method, is left to tRPC's own 404 or 405, as unknown routes are at the other doors.
  */
 export function mountTrpc(app: Koa, deps: TrpcDeps): void {
-  const onError = logUnexpectedErrors(deps.logger);
+  const { envelope, logger } = deps;
+  const onError = logUnexpectedErrors(logger);
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith(PATH_START)) return next();
     const report = requestReport(ctx.req);
     report.claim('trpc', `${PATH_START}:procedures`);
+    const path = ctx.path.slice(PATH_START.length);
+    const batch = ctx.query['batch'] === '1';
+    const calls = batch ? path.split(',') : [path];
+    if (calls.length <= MAX_BATCH_SIZE && routed(calls, ctx.method)) {
+      try {
+        await envelope.admit(ctx, calls.length);
+        if (ctx.method === 'POST' && hasBody(ctx)) (ctx.req as { body?: unknown }).body = await envelope.readText(ctx);
+      } catch (error) {
+        return writeProblem(ctx, error, logger, trpcProblemBody(calls, batch));
+      }
+    }
     const vary = ctx.response.get('Vary') || undefined;
     ctx.respond = false; // tRPC writes the raw response itself
     // Koa starts every response at 404; tRPC only sets its own status over Node's default of 200.
@@ -29,25 +51,30 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
       router: appRouter,
       req: ctx.req,
       res: ctx.res,
-      path: ctx.path.slice(PATH_START.length),
-      createContext: ({ req }) => ({
+      path,
+      createContext: () => ({
         pets: deps.pets,
-        authenticate: deps.authenticate,
-        authorization: req.headers.authorization,
-        // Present but empty is a bad key (400), as on REST, not an absent one.
-        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        principal: (ctx.state as Partial<AuthState>).principal,
+        idempotencyKey: idempotencyKeyOf(ctx.req),
         report,
       }),
       responseMeta: (meta) => responseHeaders(meta, vary),
       maxBatchSize: MAX_BATCH_SIZE,
-      maxBodySize: MAX_BATCH_SIZE * deps.maxBodyBytes,
+      // Bodies are the envelope's to read; this only bounds one tRPC would read for a refused route.
+      maxBodySize: envelope.bodyLimits.maxBytes,
       onError,
     });
   });
 }
 
+/** Whether every call names a procedure of the router, sent with the method its type takes. */
+function routed(calls: readonly string[], method: string): boolean {
+  for (const call of calls) if (METHOD_BY_PROCEDURE.get(call) !== method) return false;
+  return true;
+}
+
 /** Serves only the tRPC door, for running it without the other doors. */
-export function buildTrpcApp(deps: DoorDeps, ready?: () => Promise<boolean>): Koa {
+export function buildTrpcApp(deps: TrpcDeps, ready?: () => Promise<boolean>): Koa {
   const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
   mountTrpc(app, deps);
   return app;

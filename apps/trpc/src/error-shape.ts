@@ -1,11 +1,13 @@
-import { HTTP_STATUS_BY_CODE } from '@petstore/http';
-import { ERROR_CODES, isDomainError, type ErrorCode } from '@petstore/domain';
+import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
+import { isDomainError } from '@petstore/domain';
 import type { TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
-import { TRPC_CODE_BY_DOMAIN_CODE } from './error-mapping.js';
 
 export interface PetstoreErrorData extends Omit<TRPCDefaultErrorShape['data'], 'stack'> {
-  /** The domain's own code, the same `code` the REST door puts in its Error body. */
-  domainCode?: ErrorCode;
+  /**
+   * The same `code` the REST door puts in its Error body for this failure: a domain code, or the
+   * HTTP layer's (`unsupported_media_type`, `method_not_allowed`, …). Every error carries one.
+   */
+  domainCode: string;
   /** Seconds after which a retry may succeed. */
   retryAfter?: number;
 }
@@ -25,14 +27,15 @@ const MASKED_MESSAGE = 'internal error';
 export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }): PetstoreErrorShape {
   const { stack: _stack, ...data } = shape.data;
   const domainError = isDomainError(error.cause) ? error.cause : undefined;
-  // tRPC's own failures (body too large, batch too big) get the domain code of the same meaning.
-  const domainCode = domainError?.code ?? ERROR_CODES.find((code) => TRPC_CODE_BY_DOMAIN_CODE[code] === error.code);
+  // tRPC's own failures (unknown procedure, wrong method, media type) get REST's code for their status.
+  const httpStatus = domainError ? HTTP_STATUS_BY_CODE[domainError.code] : data.httpStatus;
   return {
     ...shape,
     message: error.code === 'INTERNAL_SERVER_ERROR' ? MASKED_MESSAGE : shape.message,
     data: {
       ...data,
-      ...(domainCode && { domainCode, httpStatus: HTTP_STATUS_BY_CODE[domainCode] }),
+      httpStatus,
+      domainCode: domainError?.code ?? describeStatus(httpStatus).code,
       ...(domainError?.retryAfterSeconds !== undefined && { retryAfter: domainError.retryAfterSeconds }),
     },
   };

@@ -1,30 +1,27 @@
-import { isDomainError, type RateLimitState } from '@petstore/domain';
-import { rateLimitHeaders } from '@petstore/http';
+import { isDomainError } from '@petstore/domain';
+import { domainErrorHeaders } from '@petstore/http';
 import type { TRPCError } from '@trpc/server';
-import type { TrpcContext } from './context.js';
 
 /**
- * tRPC's `responseMeta`: the headers the other doors send too. RateLimit fields on every
- * authenticated answer, and `Retry-After` when a call was refused for a while (rate limit,
- * database unavailable), so HTTP clients and proxies need not read the error body to back off.
+ * tRPC's `responseMeta`: the headers a failed call's domain error implies, from the same
+ * function the other doors use (`Retry-After` when the database is unavailable, the longest wait
+ * of a batch), so HTTP clients and proxies need not read the error body. The RateLimit fields
+ * were set by the envelope when it charged the request.
  */
 export function responseHeaders(
-  { ctx, errors }: { ctx?: TrpcContext | undefined; errors: TRPCError[] },
+  { errors }: { errors: TRPCError[] },
   /** What the response already varies on (the HTTP shell's `Origin`): tRPC would replace it with its own. */
   vary?: string,
 ): { headers: Headers } {
-  const headers: Record<string, string> = {};
-  let rateLimit: RateLimitState | undefined = ctx?.report.rateLimit;
-  let retryAfter: number | undefined;
+  const headers = new Headers();
   for (const error of errors) {
-    const cause = isDomainError(error.cause) ? error.cause : undefined;
-    if (cause?.rateLimit) rateLimit = cause.rateLimit;
-    if (cause?.retryAfterSeconds !== undefined) retryAfter = Math.max(retryAfter ?? 0, cause.retryAfterSeconds);
+    if (!isDomainError(error.cause)) continue;
+    for (const [name, value] of Object.entries(domainErrorHeaders(error.cause))) {
+      if (name === 'Retry-After' && Number(headers.get(name) ?? -1) >= Number(value)) continue;
+      headers.set(name, value);
+    }
   }
-  if (rateLimit) Object.assign(headers, rateLimitHeaders(rateLimit));
-  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   // A Headers object is appended to tRPC's own headers, so its Vary keeps both lists.
-  const result = new Headers(headers);
-  if (vary) result.append('Vary', vary);
-  return { headers: result };
+  if (vary) headers.append('Vary', vary);
+  return { headers };
 }

@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { isDomainError } from '@petstore/domain';
+import { DomainError, isDomainError } from '@petstore/domain';
 import type { TrpcContext } from './context.js';
 import { toTRPCError } from './error-mapping.js';
 import { formatError } from './error-shape.js';
@@ -21,20 +21,20 @@ const domainErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Every pet procedure goes through here. The bearer key is checked before the input
- * middleware runs, so a caller without a valid key learns nothing about the input rules.
+ * Every pet procedure goes through here. The key was checked (and each call of a batch charged)
+ * by the envelope before the body was read; a call without a principal cannot get this far
+ * through the door, and is refused should it ever.
  */
 export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next, path, meta }) => {
   const deprecated = meta?.deprecated === true;
   ctx.report.operation('trpc', path, { deprecated });
-  // Each call of a batch in a span of its own, the key check included; tRPC reports failures in the result.
+  // Each call of a batch in a span of its own; tRPC reports failures in the result.
   return ctx.report.traced(
     path,
     { deprecated },
     async () => {
-      const principal = await ctx.authenticate(ctx.authorization, { clientAddress: ctx.report.clientAddress });
-      ctx.report.authenticated(principal);
-      return next({ ctx: { principal } });
+      if (!ctx.principal) throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
+      return next({ ctx: { principal: ctx.principal } });
     },
     (result) => (result.ok ? undefined : result.error),
   );

@@ -2,8 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { errorBody } from './error-body.js';
 import { describeStatus } from './error-status.js';
-import { requestReport } from './observability/request-report.js';
-import { toHttpProblem } from './problem.js';
+import { writeProblem } from './envelope/write-problem.js';
 
 /**
  * Outermost middleware of every HTTP door: whatever goes wrong below, the client gets the
@@ -23,11 +22,7 @@ export function errorEnvelope(logger: Logger): Middleware {
         ctx.body = errorBody(status, described.code, described.message);
       }
     } catch (error) {
-      const problem = toHttpProblem(error);
-      if (problem.unexpected) logger.error({ err: error, requestId: requestReport(ctx.req).requestId, path: ctx.path, method: ctx.method }, 'unexpected error');
-      ctx.status = problem.body.status;
-      ctx.set(problem.headers);
-      ctx.body = problem.body;
+      writeProblem(ctx, error, logger);
     }
   };
 }

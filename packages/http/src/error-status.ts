@@ -13,16 +13,23 @@ export const HTTP_STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   service_unavailable: 503,
 };
 
-/** Codes for statuses that Koa or the router produce on their own. */
+/** Codes for statuses that Koa, the router or a door's framework (tRPC) produce on their own. */
 const CODE_BY_STATUS: Readonly<Record<number, { code: string; message: string }>> = {
   400: { code: 'invalid_request', message: 'the request is invalid' },
+  401: { code: 'unauthorized', message: 'a valid API key is required' },
   404: { code: 'not_found', message: 'no such resource' },
   405: { code: 'method_not_allowed', message: 'this method is not allowed on this resource' },
   406: { code: 'not_acceptable', message: 'this resource only produces application/json' },
+  408: { code: 'request_timeout', message: 'the request took too long to arrive' },
+  409: { code: 'conflict', message: 'the request conflicts with the current state' },
+  410: { code: 'gone', message: 'this operation is no longer available' },
   413: { code: 'payload_too_large', message: 'the request body is too large' },
   415: { code: 'unsupported_media_type', message: 'the request body must be application/json' },
+  429: { code: 'rate_limited', message: 'the rate limit is exceeded' },
   431: { code: 'headers_too_large', message: 'the request headers are too large' },
+  499: { code: 'client_closed_request', message: 'the client closed the request' },
   501: { code: 'not_implemented', message: 'this method is not implemented' },
+  503: { code: 'service_unavailable', message: 'the service is unavailable' },
 };
 
 export function describeStatus(status: number): { code: string; message: string } {

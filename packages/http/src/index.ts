@@ -1,9 +1,7 @@
-export * from './bearer-auth.js';
 export * from './error-body.js';
 export * from './error-envelope.js';
 export * from './error-status.js';
 export * from './http-error.js';
-export * from './json-body.js';
 export * from './problem.js';
 export * from './base-app.js';
 export * from './door-deps.js';
@@ -12,3 +10,7 @@ export * from './observability/index.js';
 export * from './domain-error-headers.js';
 export * from './json-text.js';
 export * from './published-document.js';
+export * from './envelope/body.js';
+export * from './envelope/envelope.js';
+export * from './envelope/request-parts.js';
+export * from './envelope/write-problem.js';

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       PETSTORE_MAX_HEADER_BYTES: 16384,
       PETSTORE_CORS_ORIGINS: [],
       PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: 10,
+      PETSTORE_BODY_TIMEOUT_SECONDS: 10,
     });
     expect(config.PETSTORE_METRICS_TOKEN).toBeUndefined();
   });
@@ -29,6 +30,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ PETSTORE_CORS_ORIGINS: origin })).toThrow(/PETSTORE_CORS_ORIGINS/);
     },
   );
+
+  it.each(['0', '301', '1.5', 'ten'])('refuses %j as PETSTORE_BODY_TIMEOUT_SECONDS, naming it', (value) => {
+    expect(() => loadConfig({ PETSTORE_BODY_TIMEOUT_SECONDS: value })).toThrow(/PETSTORE_BODY_TIMEOUT_SECONDS/);
+  });
 
   it('refuses the embedded store in production unless allowed', () => {
     const production = { PETSTORE_ENV: 'production', PETSTORE_METRICS_PORT: '9464' };

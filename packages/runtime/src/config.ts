@@ -89,6 +89,8 @@ const ConfigSchema = z.object({
       .optional(),
   ),
   PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+  /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
+  PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),
   /** Node's `maxHeaderSize`: larger request heads are refused with 431. */
   PETSTORE_MAX_HEADER_BYTES: integer(1024, 256 * 1024, 16 * 1024),
   PETSTORE_CORS_ORIGINS: originList,
@@ -112,7 +114,7 @@ const ConfigSchema = z.object({
   ),
   /** How long a shutdown waits for requests in flight before closing their connections. */
   PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
-  // Generous by default (1,000 requests a second per key per instance): it stops runaway clients
+  // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
   // without throttling a legitimate batch job; operators tighten it per deployment.
   PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
   PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),

@@ -6,12 +6,12 @@ import {
   FixedWindowRateLimiter,
   PetService,
   systemClock,
-  type Authenticate,
   type AuthenticatorOptions,
   type Clock,
   type KeyStore,
+  type RateLimiter,
 } from '@petstore/domain';
-import { PetstoreMetrics } from '@petstore/http';
+import { createEnvelope, PetstoreMetrics, type Envelope } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
@@ -21,7 +21,7 @@ import { createLogger } from './logger.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
-/** Everything a door needs, wired once per process over one store. */
+/** Everything a door needs, wired once per process over one store: the one place services are assembled. */
 export interface Runtime {
   config: Config;
   logger: Logger;
@@ -33,8 +33,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
-  authenticate: Authenticate;
-  maxBodyBytes: number;
+  /** The key check, body limits and per-operation cost every door's requests go through. */
+  envelope: Envelope;
   publicBaseUrl: string;
   /** The key registered for the embedded store; undefined on MongoDB, where keys come from the CLI. */
   devKey: DevKey | undefined;
@@ -51,6 +51,10 @@ export interface RuntimeOptions {
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logDestination?: DestinationStream;
   metrics?: PetstoreMetrics;
+  /** The stores to serve from, already open; by default those the configuration names (openStores). */
+  stores?: Stores;
+  /** Replaces the limiter the configuration describes (tests, other limiter implementations). */
+  rateLimiter?: RateLimiter;
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -60,7 +64,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);
   const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
-  const stores = await openStores(config, clock);
+  const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const accounts = new AccountService({ keys, clock });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
@@ -83,10 +87,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
-    authenticate: stores.bound({
-      authenticate: createAuthenticator(keys, { ...rateLimit(config, clock, stores, metrics), ...failedKeyThrottle(config, clock) }),
-    }).authenticate,
-    maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
+    envelope: createEnvelope({
+      authenticate: stores.bound({
+        authenticate: createAuthenticator(keys, failedKeyThrottle(config, clock)),
+      }).authenticate,
+      rateLimiter: options.rateLimiter ?? rateLimiter(config, clock, stores, metrics),
+      maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
+      bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
+    }),
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
     ready: async () => !draining && (await within(config.MONGODB_TIMEOUT_MS, stores.ready())),
@@ -117,11 +125,11 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
  * A limit of 0 turns rate limiting off (for benchmarks and trusted networks). On MongoDB the budget
  * is shared by every instance unless PETSTORE_RATE_LIMIT_SCOPE=instance.
  */
-function rateLimit(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): AuthenticatorOptions {
-  if (config.PETSTORE_RATE_LIMIT === 0) return {};
+function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): RateLimiter | undefined {
+  if (config.PETSTORE_RATE_LIMIT === 0) return undefined;
   const limits = { limit: config.PETSTORE_RATE_LIMIT, windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
   const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? stores.sharedRateLimiter : undefined;
-  return { rateLimiter: shared ? countDatabaseErrors(shared(limits), 'rateLimits', metrics) : new FixedWindowRateLimiter(limits) };
+  return shared ? countDatabaseErrors(shared(limits), 'rateLimits', metrics) : new FixedWindowRateLimiter(limits);
 }
 
 /** Key records come from the database only once per PETSTORE_KEY_CACHE_SECONDS; the embedded store needs no cache. */

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { answerClientError, httpShell, metricsListener } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
+const BACKSTOP_MARGIN_MS = 2000;
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -18,7 +20,8 @@ export interface RunningServer {
 
 /**
  * Listens on the configured port with the service's HTTP shell around the app: request ids,
- * access log, metrics, security and CORS headers, and the header size limit with a JSON 431.
+ * access log, metrics, security and CORS headers, the header size limit with a JSON 431, and the
+ * header and body deadline with a JSON 408.
  */
 export async function serve(app: RequestListener, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
@@ -33,7 +36,20 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
     publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
     trustProxy: config.PETSTORE_TRUST_PROXY === true,
   });
-  const server = createServer({ maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES }, shell);
+  const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
+  const server = createServer(
+    {
+      maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES,
+      // Headers that do not arrive in time get a JSON 408 from answerClientError. A body has the
+      // same deadline, kept by the envelope's reader (a JSON 408 in the door's shape); Node's
+      // request deadline is only the backstop for bodies no door reads, a little later so the
+      // reader answers first. Node checks them every connectionsCheckingInterval.
+      headersTimeout: bodyTimeoutMs,
+      requestTimeout: bodyTimeoutMs + BACKSTOP_MARGIN_MS,
+      connectionsCheckingInterval: Math.min(1000, bodyTimeoutMs / 2),
+    },
+    shell,
+  );
   server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
   const port = await listen(server, config.PORT, config.HOST);
   const metricsServer =

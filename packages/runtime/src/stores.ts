@@ -46,7 +46,11 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       close: () => mongo.close(),
     };
   }
-  const pets = new MemoryPetStore();
+  return memoryStores(clock);
+}
+
+/** The embedded store; a caller may hand it pets it seeded itself (the benchmark does). */
+export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetStore()): Stores {
   return {
     kind: 'memory',
     pets,

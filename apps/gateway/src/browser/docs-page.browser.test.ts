@@ -2,7 +2,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import { CHROMIUM_ARGS, chromiumOrSkip } from './chromium.js';
+import { CHROMIUM_ARGS, chromiumOrSkip } from './testing/chromium.js';
 
 const executablePath = await chromiumOrSkip();
 const SCREENSHOTS = new URL('../../screenshots/', import.meta.url);

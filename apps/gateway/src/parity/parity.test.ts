@@ -1,10 +1,10 @@
 import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import type { Credential, Door, Outcome, ParityPet } from './door.js';
-import { graphqlDoor } from './graphql-door.js';
-import { restDoor } from './rest-door.js';
-import { trpcDoor } from './trpc-door.js';
+import type { Credential, Door, Outcome, ParityPet } from './testing/door.js';
+import { graphqlDoor } from './testing/graphql-door.js';
+import { restDoor } from './testing/rest-door.js';
+import { trpcDoor } from './testing/trpc-door.js';
 
 /**
  * Each behaviour is stated once and run through REST, GraphQL and tRPC against one gateway.

@@ -1,27 +1,14 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  AccountService,
-  createAuthenticator,
-  FixedWindowRateLimiter,
-  PetService,
-  systemClock,
-  type Clock,
-  type IdSource,
-  type PetStore,
-} from '@petstore/domain';
-import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
-import { DEFAULT_MAX_BODY_BYTES } from '@petstore/http';
-import { pino } from 'pino';
+import type { AccountService, Clock, IdSource, PetService, PetStore } from '@petstore/domain';
+import { startService } from '@petstore/service-kit';
 import { buildTrpcApp } from '../app.js';
 import { createPetstoreClient, type PetstoreClient } from '../client.js';
 
 export interface TrpcDoorOptions {
   clock?: Clock;
-  /** Replaces the in-memory pet store, e.g. with one that fails. */
+  /** Replaces the embedded pet store, e.g. with one that fails. */
   store?: PetStore & IdSource;
   maxBodyBytes?: number;
-  /** Requests per key per minute; unlimited when absent. */
+  /** Operations per key per minute (PETSTORE_RATE_LIMIT); unlimited when absent. */
   rateLimit?: number;
 }
 
@@ -32,48 +19,31 @@ export interface RunningTrpcDoor {
   /** The service behind the door, to seed pets without going through it. */
   pets: PetService;
   client: PetstoreClient;
-  /** Every line the door logged, parsed. */
+  /** Every line the service logged, parsed (the access log's `request` lines included). */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-/** Starts the tRPC door alone on a free loopback port, over the in-memory stores. */
+/** Starts the tRPC door alone on a free loopback port, as its main.ts runs it, over the embedded store. */
 export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<RunningTrpcDoor> {
-  const store = options.store ?? new MemoryPetStore();
-  const keys = new MemoryKeyStore();
-  const accounts = new AccountService({ keys, clock: systemClock });
-  const account = await accounts.createAccount('trpc tests');
-  const { key: apiKey } = await accounts.createKey(account.id);
-  const clock = options.clock ?? systemClock;
-  const pets = new PetService({ pets: store, ids: store, idempotency: new MemoryIdempotencyStore(clock), clock });
   const logs: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
-
-  const app = buildTrpcApp({
-    pets,
-    authenticate: createAuthenticator(
-      keys,
-      options.rateLimit === undefined ? {} : { rateLimiter: new FixedWindowRateLimiter({ limit: options.rateLimit, windowSeconds: 60, clock }) },
-    ),
-    logger,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    publicBaseUrl: '',
+  const { store } = options;
+  const service = await startService((runtime) => buildTrpcApp(runtime).callback(), {
+    env: {
+      PETSTORE_RATE_LIMIT: String(options.rateLimit ?? 0),
+      ...(options.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(options.maxBodyBytes) }),
+    },
+    clock: options.clock,
+    logSink: (line) => logs.push(line),
+    ...(store && { stores: (opened) => ({ ...opened, pets: store, ids: store }) }),
   });
-  const server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
   return {
-    baseUrl,
-    apiKey,
-    accounts,
-    pets,
-    client: createPetstoreClient({ baseUrl, apiKey }),
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKey,
+    accounts: service.runtime.accounts,
+    pets: service.runtime.pets,
+    client: createPetstoreClient({ baseUrl: service.baseUrl, apiKey: service.apiKey }),
     logs,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: service.close,
   };
 }

@@ -347,9 +347,9 @@ export interface components {
         RateLimit: string;
         /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent when the operator has configured a rate limit. */
         RateLimitPolicy: string;
-        /** @description Requests allowed per window for this key. Sent when the operator has configured a rate limit. */
+        /** @description Operations allowed per window for this key (each request of this API is one). Sent when the operator has configured a rate limit. */
         RateLimitLimit: number;
-        /** @description Requests left in the current window. Sent when the operator has configured a rate limit. */
+        /** @description Operations left in the current window, after this request. Sent when the operator has configured a rate limit. */
         RateLimitRemaining: number;
         /** @description Seconds until the window resets. Sent when the operator has configured a rate limit. */
         RateLimitReset: number;

@@ -1,5 +1,4 @@
 import { DomainError } from '../errors/domain-error.js';
-import type { RateLimiter, RateLimitState } from '../rate-limit/rate-limiter.js';
 import { hashApiKey } from './api-key.js';
 import type { FailedKeyThrottle } from './failed-key-throttle.js';
 import type { KeyStore } from './ports.js';
@@ -7,8 +6,6 @@ import type { KeyStore } from './ports.js';
 export interface Principal {
   accountId: string;
   keyId: string;
-  /** Where this key stands in its rate-limit window, when a limiter is configured. */
-  rateLimit?: RateLimitState;
 }
 
 export interface AuthenticateContext {
@@ -16,15 +13,16 @@ export interface AuthenticateContext {
   clientAddress?: string | undefined;
 }
 
-/** Checks an `Authorization` header value; every door calls this and nothing else. */
+/**
+ * Checks an `Authorization` header value. The request envelope (packages/http) is its one
+ * caller, once per HTTP request whatever the door; the rate limit is charged there, per operation.
+ */
 export type Authenticate = (authorization: string | undefined, context?: AuthenticateContext) => Promise<Principal>;
 
 // RFC 6750 §2.1: the scheme is case-insensitive and the credential is a token68.
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 export interface AuthenticatorOptions {
-  /** One budget per key, shared by every door because every door calls this function. */
-  rateLimiter?: RateLimiter;
   /** Refuses key checks from an address that failed too many of them, before the store is asked. */
   failedKeyThrottle?: FailedKeyThrottle;
 }
@@ -51,16 +49,6 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
       if (throttle && address !== undefined) throttle.recordFailure(address);
       throw new DomainError('unauthorized', 'invalid or revoked API key');
     }
-    const principal: Principal = { accountId: record.accountId, keyId: record.id };
-    if (!options.rateLimiter) return principal;
-    const { allowed, ...rateLimit } = await options.rateLimiter.consume(record.id, 1);
-    if (!allowed) {
-      throw new DomainError(
-        'rate_limited',
-        `rate limit of ${rateLimit.limit} requests per ${rateLimit.windowSeconds} s exceeded for this API key; retry in ${rateLimit.resetSeconds} s`,
-        { retryAfterSeconds: rateLimit.resetSeconds, rateLimit },
-      );
-    }
-    return { ...principal, rateLimit };
+    return { accountId: record.accountId, keyId: record.id };
   };
 }

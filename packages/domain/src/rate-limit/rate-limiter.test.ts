@@ -37,3 +37,20 @@ describe('FixedWindowRateLimiter', () => {
     expect(limiter.consume('k', 1)).toMatchObject({ allowed: true, remaining: 0 });
   });
 });
+
+describe('FixedWindowRateLimiter with a cost', () => {
+  it('charges the whole cost, or refuses it and charges nothing', () => {
+    const { clock } = movableClock('2026-01-01T00:00:00Z');
+    const limiter = new FixedWindowRateLimiter({ limit: 10, windowSeconds: 60, clock });
+    expect(limiter.consume('k', 7)).toMatchObject({ allowed: true, remaining: 3 });
+    expect(limiter.consume('k', 4)).toMatchObject({ allowed: false, remaining: 3 });
+    expect(limiter.consume('k', 3)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it('lets a request that costs nothing through an exhausted budget', () => {
+    const { clock } = movableClock('2026-01-01T00:00:00Z');
+    const limiter = new FixedWindowRateLimiter({ limit: 1, windowSeconds: 60, clock });
+    limiter.consume('k', 1);
+    expect(limiter.consume('k', 0)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+});

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/clock.js';
+import { DomainError } from '../errors/domain-error.js';
 
 /** Where a caller stands in its current window, for the RateLimit response headers. */
 export interface RateLimitState {
@@ -15,11 +16,20 @@ export interface RateLimitDecision extends RateLimitState {
 
 export interface RateLimiter {
   /**
-   * Charges `cost` units to `subject`'s budget in the current window: all of them, or none when
-   * they do not fit. A limiter whose state lives elsewhere answers with a promise when it has to
-   * fetch budget, and at once otherwise.
+   * Charges `cost` units (one per operation the request asks for) to the subject's budget, all
+   * or nothing: a request costing more than what is left is refused and charges nothing.
+   * A limiter may answer asynchronously (a budget shared through a database).
    */
   consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+/** The refusal of a request that costs more than what is left of its key's budget. */
+export function rateLimitedError(state: RateLimitState): DomainError {
+  return new DomainError(
+    'rate_limited',
+    `rate limit of ${state.limit} operations per ${state.windowSeconds} s exceeded for this API key; retry in ${state.resetSeconds} s`,
+    { retryAfterSeconds: state.resetSeconds, rateLimit: state },
+  );
 }
 
 export interface FixedWindowOptions {
@@ -31,7 +41,7 @@ export interface FixedWindowOptions {
 /**
  * A fixed-window counter per subject (an API key), kept in this process: with several instances
  * behind a load balancer each one enforces the budget on its own share of the traffic.
- * One limiter serves every door, so switching door does not buy a client more requests.
+ * One limiter serves every door and is charged per operation, so switching door or batching buys nothing.
  */
 export class FixedWindowRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
@@ -42,7 +52,7 @@ export class FixedWindowRateLimiter implements RateLimiter {
     this.windowMs = options.windowSeconds * 1000;
   }
 
-  consume(subject: string, cost: number): RateLimitDecision {
+  consume(subject: string, cost = 1): RateLimitDecision {
     const now = this.options.clock.now().getTime();
     this.sweep(now);
     const start = now - (now % this.windowMs);

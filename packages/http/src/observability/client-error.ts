@@ -11,7 +11,10 @@ import { RequestReport } from './request-report.js';
  */
 export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // Node's own rule: answer only where no answer has begun on this connection. A request that
+    // outlived the request deadline after its answer was sent (a body nobody reads) is just closed.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }

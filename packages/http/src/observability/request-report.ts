@@ -14,7 +14,7 @@ export type Door = 'rest' | 'graphql' | 'trpc' | 'ops';
 export class RequestReport {
   door: Door | undefined;
   keyId: string | undefined;
-  /** The caller's rate-limit window after this request was counted, for the RateLimit headers. */
+  /** The caller's rate-limit window after this request was charged, for the RateLimit headers. */
   rateLimit: RateLimitState | undefined;
   /** The caller's address as the service believes it, for the failed-key throttle; set by the HTTP shell. */
   clientAddress: string | undefined;
@@ -66,7 +66,6 @@ export class RequestReport {
 
   authenticated(principal: Principal): void {
     this.keyId = principal.keyId;
-    this.rateLimit = principal.rateLimit;
   }
 
   /** `listPets`, `addPet+pets` for a GraphQL document selecting both, `none` when no operation was named. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { PetService } from '@petstore/domain';
+import { systemClock } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
-import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
+import { createRuntime, loadConfig, memoryStores, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
 import { seedMeasured } from '../store-heap.js';
 import { serveUntilStopped, type ReadyMessage } from './ipc.js';
@@ -12,23 +12,24 @@ import { serveUntilStopped, type ReadyMessage } from './ipc.js';
  *
  * With BENCH_DIRECT_SEED=1 (the embedded store only) the pets are inserted straight into a
  * MemoryPetStore before the server starts, which seeds a million pets in seconds and lets the
- * heap be measured around the store alone; the runtime's pet service is then rebuilt over it.
+ * heap be measured around the store alone; the runtime is then created over it, wired as any other.
  */
 const count = Number(process.env['BENCH_PETS'] ?? LIST_SIZE);
 const direct = process.env['BENCH_DIRECT_SEED'] === '1';
 
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
-let runtime: Runtime = await createRuntime(config);
 const ready: ReadyMessage = { type: 'ready', port: 0, pets: count };
 
+let runtime: Runtime;
 if (direct) {
-  if (runtime.store !== 'memory') throw new Error('BENCH_DIRECT_SEED needs the embedded store');
+  if (config.MONGODB_URI) throw new Error('BENCH_DIRECT_SEED needs the embedded store');
   const { store, seedMs, heapBytesPerPet, nameBytesPerPet } = await seedMeasured(count);
   if (!Number.isNaN(heapBytesPerPet)) Object.assign(ready, { heapBytesPerPet, nameBytesPerPet });
-  runtime = { ...runtime, pets: new PetService({ pets: store, ids: store, clock: runtime.clock }) };
+  runtime = await createRuntime(config, { stores: memoryStores(systemClock, store) });
   ready.petId = 1;
   ready.seedMs = seedMs;
 } else {
+  runtime = await createRuntime(config);
   const started = performance.now();
   for (let n = 1; n <= count; n += 1) {
     const pet = await runtime.pets.create(benchPet(n));

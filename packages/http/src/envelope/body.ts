@@ -1,0 +1,108 @@
+import type { Context } from 'koa';
+import { DomainError } from '@petstore/domain';
+import { HttpError } from '../http-error.js';
+import { parseJsonText } from '../json-text.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
+
+/** The one size limit and the one deadline every door's request body is read under. */
+export interface BodyLimits {
+  maxBytes: number;
+  /** Time allowed for the whole body to arrive, from when its reading starts. */
+  timeoutMs: number;
+}
+
+/** The client went away before its request body was complete: counted and logged as 499, never as a failure of ours. */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/** Whether the request says it has a body (a length above 0, or a chunked one). */
+export function hasBody(ctx: Context): boolean {
+  const declaredLength = ctx.request.length;
+  return (declaredLength !== undefined && declaredLength > 0) || ctx.get('Transfer-Encoding') !== '';
+}
+
+/**
+ * Reads a JSON request body as text, with the checks a client deserves clear answers to:
+ * 415 for another media type, 413 past the size limit (declared or sent), 408 when it does not
+ * arrive in time, 400 for an empty or non-UTF-8 body. Refusals close the connection, so the
+ * rest of a body is never read.
+ */
+export async function readBodyText(ctx: Context, limits: BodyLimits): Promise<string> {
+  if (!hasBody(ctx)) throw new DomainError('invalid_request', 'body: is required (a JSON object)');
+  if (!isJsonMediaType(ctx)) {
+    throw new HttpError(415, 'unsupported_media_type', UNSUPPORTED_MEDIA_TYPE);
+  }
+  const declaredLength = ctx.request.length;
+  if (declaredLength !== undefined && declaredLength > limits.maxBytes) throw tooLarge(limits.maxBytes);
+  const raw = await readLimited(ctx, limits);
+  if (raw.length === 0) throw new DomainError('invalid_request', 'body: is required (a JSON object)');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw new DomainError('invalid_request', 'body: is not valid UTF-8');
+  }
+}
+
+/** Like readBodyText, then parsed. The value is untyped: the domain schemas decide what it is. */
+export async function readJsonBody(ctx: Context, limits: BodyLimits): Promise<unknown> {
+  const text = await readBodyText(ctx, limits);
+  try {
+    return parseJsonText(text);
+  } catch {
+    throw new DomainError('invalid_request', 'body: is not valid JSON');
+  }
+}
+
+const UNSUPPORTED_MEDIA_TYPE =
+  'body: Content-Type must be application/json, with no charset or charset=utf-8; other types, +json ones included, are refused';
+
+/**
+ * application/json only. A +json type names another format built on JSON (a merge patch, a
+ * problem report) whose meaning is not the one the operation takes, so it is not read as if it were.
+ */
+function isJsonMediaType(ctx: Context): boolean {
+  if (ctx.request.is('application/json') === false) return false;
+  const charset = ctx.request.charset;
+  return charset === '' || charset.toLowerCase() === 'utf-8';
+}
+
+function tooLarge(maxBytes: number): DomainError {
+  return new DomainError('payload_too_large', `body: must be at most ${maxBytes} bytes`);
+}
+
+function readLimited(ctx: Context, limits: BodyLimits): Promise<Buffer> {
+  const req = ctx.req;
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (error: unknown, body?: Buffer): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('aborted', onGone);
+      if (error === undefined) return resolve(body ?? Buffer.alloc(0));
+      // Whatever is still on its way is not read: the answer closes the connection instead.
+      req.pause();
+      ctx.set('Connection', 'close');
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limits.maxBytes) settle(tooLarge(limits.maxBytes));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => settle(undefined, Buffer.concat(chunks, size));
+    const onGone = (): void =>
+      settle(new HttpError(CLIENT_CLOSED_STATUS, 'client_closed_request', 'the client closed the connection before its request body was complete'));
+    const timer = setTimeout(
+      () => settle(new HttpError(408, 'request_timeout', `body: did not arrive within ${limits.timeoutMs / 1000} s`)),
+      limits.timeoutMs,
+    );
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onGone);
+    req.once('aborted', onGone);
+  });
+}

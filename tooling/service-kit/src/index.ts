@@ -1,0 +1,1 @@
+export { issueKey, startService, type RunningService, type ServiceOptions } from './start-service.js';
