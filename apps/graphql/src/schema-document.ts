@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import { publishedDocument } from '@petstore/http';
 import type Koa from 'koa';
@@ -13,7 +14,8 @@ export const SCHEMA_DOCUMENT_PATH = `${GRAPHQL_PATH}/schema.graphql`;
  * is off in production, is not the way to get it. Other methods answer 405 with `Allow`.
  */
 export function mountSchemaDocument(app: Koa): void {
-  const router = new Router();
+  // Every method Node knows, so one this path lacks is 405 with Allow, not the router's 501 (as on REST).
+  const router = new Router({ methods: [...METHODS] });
   router.get(SCHEMA_DOCUMENT_PATH, publishedDocument(loadSchemaSdl(), 'text/plain; charset=utf-8'));
   app.use(router.routes());
   app.use(router.allowedMethods());

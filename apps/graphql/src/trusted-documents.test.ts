@@ -44,13 +44,13 @@ describe('trustedOperation', () => {
 
   it('refuses any other document, even one sent with a registered id', () => {
     for (const operation of [{ query: '{ pets { id } }' }, { query: '{ pets { id } }', extensions: persisted }]) {
-      expect(() => trustedOperation(documents, operation)).toThrow(expect.objectContaining({ status: 400, code: 'PERSISTED_QUERY_NOT_IN_LIST' }));
+      expect(() => trustedOperation(documents, operation)).toThrow(expect.objectContaining({ status: 400, code: 'persisted_query_not_in_list' }));
     }
   });
 
   it('answers an unknown id as Apollo does, so a persisted-query link understands it', () => {
     const unknown = { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } };
-    expect(() => trustedOperation(documents, unknown)).toThrow(expect.objectContaining({ code: 'PERSISTED_QUERY_NOT_FOUND', message: 'PersistedQueryNotFound' }));
+    expect(() => trustedOperation(documents, unknown)).toThrow(expect.objectContaining({ code: 'persisted_query_not_found', message: 'PersistedQueryNotFound' }));
   });
 });
 

@@ -43,7 +43,8 @@ describe('SIGTERM in the middle of a load', () => {
       }
     };
     const load = Promise.all(Array.from({ length: 6 }, (_, index) => worker(index)));
-    await sleep(300);
+    // Signal once the load is well under way, however slow the machine: more than 20 answers in.
+    for (let waited = 0; answers.length <= 20 && waited < 10_000; waited += 50) await sleep(50);
 
     // Requests the server has accepted (it said 100 Continue) whose bodies arrive only after the signal.
     const accepted = await Promise.all(

@@ -35,7 +35,8 @@ const OPERATION_SPAN: Record<DoorName, string> = { rest: 'createPet', graphql: '
 /** Starts a gateway process with tracing on, its store ready and a key to call it with. */
 async function tracedGateway(mongodb: string | null, receiver: OtlpReceiver, env: Record<string, string> = {}) {
   const store: Record<string, string> = mongodb
-    ? { MONGODB_URI: mongodb, MONGODB_DB: uniqueName('petstore_trace') }
+    ? // Every key check asks the database, so each request's trace shows its lookup.
+      { MONGODB_URI: mongodb, MONGODB_DB: uniqueName('petstore_trace'), PETSTORE_KEY_CACHE_SECONDS: '0' }
     : { PETSTORE_DEV_API_KEY: DEV_KEY };
   let apiKey = DEV_KEY;
   if (mongodb) {
@@ -124,11 +125,12 @@ describe.each([
     if (onMongo) {
       expect(database.length).toBeGreaterThan(0);
       expect(database.every((span) => span.kind === SPAN_KIND.client)).toBe(true);
-      // The pet is written by the operation; GraphQL checks the key once per request, before any operation.
+      // The pet is written by the operation. The envelope checks the key once per request: inside
+      // REST's one operation, and before any operation of a GraphQL or tRPC request.
       const writes = database.filter((span) => span.name === 'insert pets');
       expect(writes.map((span) => span.parentSpanId)).toEqual([operation?.spanId]);
       const keyCheck = database.find((span) => span.name === 'find api_keys');
-      expect(keyCheck?.parentSpanId).toBe(door === 'graphql' ? server.spanId : operation?.spanId);
+      expect(keyCheck?.parentSpanId).toBe(door === 'rest' ? operation?.spanId : server.spanId);
       expect(database.every((span) => span.parentSpanId === operation?.spanId || span.parentSpanId === server.spanId)).toBe(true);
     } else {
       expect(database).toEqual([]);
@@ -210,9 +212,9 @@ describe('tracing of batches, failures and deprecated calls', () => {
     expect(server(callers.invalid)?.attributes['http.response.status_code']).toBe(400);
   });
 
-  it('records a refused key on the call’s span, with no key id and no rate-limit outcome', () => {
-    const [call] = children(callers.wrongKey);
-    expect(call?.attributes['petstore.error.code']).toBe('unauthorized');
+  it('records a refused key on the request’s span, before any call runs, with no key id and no rate-limit outcome', () => {
+    expect(children(callers.wrongKey)).toEqual([]);
+    expect(server(callers.wrongKey)?.attributes['petstore.error.code']).toBe('unauthorized');
     expect(server(callers.wrongKey)?.attributes['petstore.key_id']).toBeUndefined();
     expect(server(callers.wrongKey)?.attributes['petstore.rate_limit.outcome']).toBeUndefined();
   });

@@ -18,6 +18,7 @@ export const errorBodyOf: ProblemBody = (problem) => problem.body;
 export function writeProblem(ctx: Context, error: unknown, logger: Logger, shape: ProblemBody = errorBodyOf): void {
   const problem = toHttpProblem(error);
   if (problem.unexpected) logUnexpected(logger, error, ctx.req, { path: ctx.path, method: ctx.method });
+  requestReport(ctx.req).errorCode = problem.body.code;
   ctx.status = problem.body.status;
   ctx.set(problem.headers);
   // Refused before its body was read: closing beats reading (or waiting for) the rest of it.

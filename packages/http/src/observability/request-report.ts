@@ -24,6 +24,8 @@ export class RequestReport {
   route: string | undefined;
   /** The request's trace when tracing is on (the HTTP shell starts it); undefined otherwise. */
   trace: RequestTrace | undefined;
+  /** The code of the refusal the error writer sent for the whole request (a key refused, a body too large). */
+  errorCode: string | undefined;
   private readonly operations = new Set<string>();
 
   constructor(readonly requestId: string) {}

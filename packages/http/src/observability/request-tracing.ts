@@ -7,7 +7,8 @@ const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'Gra
 /**
  * The server span of a request as its door reported it: named after the door and operation
  * (`REST listPets`, `GraphQL addPet`, `tRPC pets.list`), with the route, the caller's key id (never
- * the key), the rate-limit outcome and whether a deprecated operation was called.
+ * the key), the rate-limit outcome, whether a deprecated operation was called, and the code of a
+ * refusal of the whole request.
  */
 export function requestSummary(report: RequestReport, req: IncomingMessage, path: string, status: number): RequestSummary {
   const rateLimit = status === 429 ? 'limited' : report.rateLimit ? 'allowed' : undefined;
@@ -25,6 +26,7 @@ export function requestSummary(report: RequestReport, req: IncomingMessage, path
       'petstore.rate_limit.outcome': rateLimit,
       'petstore.rate_limit.remaining': report.rateLimit?.remaining,
       'petstore.deprecated': report.deprecatedCalls > 0 || undefined,
+      'petstore.error.code': report.errorCode,
     },
   };
 }

@@ -31,9 +31,9 @@ export type MutationAddPetArgs = {
 
 /** An animal to add to the catalogue. */
 export type NewPetInput = {
-  /** Identifier of the animal's category: an integer from 1 to 9007199254740991, as a string. */
+  /** Identifier of the animal's category: any int64 (-9223372036854775808 to 9223372036854775807), as a string of decimal digits. */
   categoryId: Scalars['ID']['input'];
-  /** The animal's name: 1 to 200 characters, not all blank. */
+  /** The animal's name: 1 to 200 characters, not all blank, well-formed Unicode without control characters. */
   name: Scalars['String']['input'];
   /** Availability of the animal; null or absent leaves it unset. */
   status?: InputMaybe<PetStatus>;
@@ -42,9 +42,9 @@ export type NewPetInput = {
 /** An animal offered by the store. */
 export type Pet = {
   __typename?: 'Pet';
-  /** Identifier of the category the animal belongs to: an int64, exact up to 9007199254740991, sent as a string. */
+  /** Identifier of the category the animal belongs to: any int64 (-9223372036854775808 to 9223372036854775807), sent as a string of its exact digits. */
   categoryId: Scalars['ID']['output'];
-  /** Unique identifier assigned by the store: an int64, exact up to 9007199254740991, sent as a string. */
+  /** Unique identifier assigned by the store from 1 up: an int64 (always within 1 to 9007199254740991), sent as a string. */
   id: Scalars['ID']['output'];
   /** The animal's name. */
   name: Scalars['String']['output'];
