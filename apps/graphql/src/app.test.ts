@@ -1,4 +1,4 @@
-import { createBaseApp } from '@petstore/http';
+import { createBaseApp, requestListener } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountGraphql } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
@@ -18,7 +18,7 @@ describe('mountGraphql', () => {
     app.use((ctx) => {
       ctx.body = { servedBy: 'next middleware', path: ctx.path };
     });
-    listening = await listen(app.callback());
+    listening = await listen(requestListener(app));
 
     const graphql = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });
     const other = await fetch(`${listening.origin}/v1/pets`);

@@ -23,7 +23,10 @@ export interface GraphqlMiddlewareOptions {
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   return async (ctx, next) => {
-    if (ctx.path !== GRAPHQL_PATH) return next();
+    if (ctx.path !== GRAPHQL_PATH) {
+      await next();
+      return;
+    }
     const report = requestReport(ctx.req);
     report.claim('graphql');
     let body: unknown;

@@ -1,4 +1,5 @@
 import { DomainError, type PetStore } from '@petstore/domain';
+import { requestListener } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGraphqlApp } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
@@ -43,7 +44,7 @@ describe('errors the door did not expect', () => {
     deps.authenticate = async () => {
       throw new Error('key store: socket hang up');
     };
-    const listening = await listen(buildGraphqlApp(deps).callback());
+    const listening = await listen(requestListener(buildGraphqlApp(deps)));
     running = listening;
     const answer = await postGraphql(`${listening.origin}/graphql`, { query: '{ pets { id } }', key: apiKey });
     expect(answer.status).toBe(500);

@@ -18,7 +18,10 @@ const PATH_START = `${TRPC_PREFIX}/`;
 export function mountTrpc(app: Koa, deps: TrpcDeps): void {
   const onError = logUnexpectedErrors(deps.logger);
   app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith(PATH_START)) return next();
+    if (!ctx.path.startsWith(PATH_START)) {
+      await next();
+      return;
+    }
     const report = requestReport(ctx.req);
     report.claim('trpc');
     const vary = ctx.response.get('Vary') || undefined;

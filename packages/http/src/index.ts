@@ -10,3 +10,4 @@ export * from './door-deps.js';
 export * from './rate-limit-headers.js';
 export * from './observability/index.js';
 export * from './domain-error-headers.js';
+export * from './request-listener.js';

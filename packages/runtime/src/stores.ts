@@ -9,8 +9,8 @@ export interface Stores {
   ids: IdSource;
   keys: KeyStore;
   idempotency: IdempotencyStore;
-  ready(): Promise<boolean>;
-  close(): Promise<void>;
+  ready: () => Promise<boolean>;
+  close: () => Promise<void>;
 }
 
 /** MongoDB when MONGODB_URI is set; otherwise the embedded store, which lives only in this process. */

@@ -14,7 +14,7 @@ export function restDoor(baseUrl: string): Door {
       headers: { ...authorizationHeader(credential), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    const json = (await response.json()) as unknown;
+    const json: unknown = await response.json();
     if (response.ok) return { ok: true, value: json as T };
     const error = json as { message: string; code: string };
     return { ok: false, kind: KINDS.get(response.status) ?? 'other', message: error.message, detail: `${response.status} ${error.code}` };

@@ -1,5 +1,6 @@
 import type {} from '@petstore/testdb/global-setup';
 import type { Clock } from '@petstore/domain';
+import { requestListener } from '@petstore/http';
 import { uniqueName } from '@petstore/testing';
 import { createRuntime, loadConfig, serve, type Runtime, type RuntimeOptions } from '@petstore/runtime';
 import { buildGateway } from '../app.js';
@@ -36,7 +37,7 @@ export async function startTestGateway(options: TestGatewayOptions): Promise<Tes
     ...(options.logDestination && { logDestination: options.logDestination }),
   });
   const apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
-  const running = await serve((await buildGateway(runtime)).callback(), runtime);
+  const running = await serve(requestListener(await buildGateway(runtime)), runtime);
   return {
     baseUrl: `http://127.0.0.1:${running.port}`,
     apiKey,

@@ -2,7 +2,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { AccountService, createAuthenticator, FixedWindowRateLimiter, PetService, systemClock, type Clock, type PetStore } from '@petstore/domain';
-import type { DoorDeps } from '@petstore/http';
+import { requestListener, type DoorDeps } from '@petstore/http';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import { pino } from 'pino';
 import { buildGraphqlApp } from '../app.js';
@@ -88,6 +88,6 @@ export interface TestGraphqlSetup extends TestDoorSetup {
 /** The GraphQL door alone (buildGraphqlApp), as its main.ts runs it. */
 export async function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
   const { deps, apiKey, logged } = await testDoorDeps(setup);
-  const listening = await listen(buildGraphqlApp(deps, setup.options).callback());
+  const listening = await listen(requestListener(buildGraphqlApp(deps, setup.options)));
   return { ...listening, url: `${listening.origin}/graphql`, apiKey, logged };
 }

@@ -11,7 +11,7 @@ import {
   type PetStore,
 } from '@petstore/domain';
 import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
-import { DEFAULT_MAX_BODY_BYTES } from '@petstore/http';
+import { DEFAULT_MAX_BODY_BYTES, requestListener } from '@petstore/http';
 import { pino } from 'pino';
 import { buildTrpcApp } from '../app.js';
 import { createPetstoreClient, type PetstoreClient } from '../client.js';
@@ -59,7 +59,7 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     publicBaseUrl: '',
   });
-  const server = createServer(app.callback());
+  const server = createServer(requestListener(app));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

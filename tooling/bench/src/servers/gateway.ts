@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { PetService } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
+import { requestListener } from '@petstore/http';
 import { MemoryPetStore } from '@petstore/memory';
 import { createRuntime, loadConfig, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
@@ -45,7 +46,7 @@ ready.apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
 
 // `await` keeps this working if building the gateway becomes asynchronous (Apollo starts asynchronously).
 const app = await buildGateway(runtime);
-const running = await serve(app.callback(), runtime);
+const running = await serve(requestListener(app), runtime);
 ready.port = running.port;
 serveUntilStopped(ready, running.close);
 
