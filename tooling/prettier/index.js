@@ -8,6 +8,8 @@ const config = {
   overrides: [
     // pnpm rewrites pnpm-workspace.yaml with double quotes when it adds a catalog entry.
     { files: ['*.yaml', '*.yml'], options: { singleQuote: false } },
+    // Not every JSONC reader accepts trailing commas.
+    { files: ['*.jsonc'], options: { trailingComma: 'none' } },
     // Laid out as JSON.stringify(document, null, 2) writes it, so a generator and the formatter agree.
     { files: ['**/openapi/openapi.json'], options: { parser: 'json-stringify' } },
   ],
