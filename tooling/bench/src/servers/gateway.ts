@@ -44,7 +44,6 @@ if (direct) {
 ready.seedMs = performance.now() - started;
 ready.apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
 
-// `await` keeps this working if building the gateway becomes asynchronous (Apollo starts asynchronously).
 const app = await buildGateway(runtime);
 const running = await serve(requestListener(app), runtime);
 ready.port = running.port;
