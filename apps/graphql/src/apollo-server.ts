@@ -38,7 +38,8 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
     validationRules: [operationLimitsRule(limits)],
     includeStacktraceInErrorResponses: false,
     formatError: maskInternalErrors(deps.logger),
-    // The process owner (runMain, the gateway) handles signals and calls stop().
+    // Signals belong to runMain's graceful shutdown: Apollo's handlers would stop it and re-raise
+    // the signal, ending the process before the requests in flight are answered.
     stopOnTerminationSignals: false,
     plugins: [
       options.landingPage ? landingPagePlugin(`${deps.publicBaseUrl || '<BASE_URL>'}${GRAPHQL_PATH}`) : ApolloServerPluginLandingPageDisabled(),

@@ -1,4 +1,4 @@
-import { createBaseApp } from '@petstore/http';
+import { createBaseApp, requestListener } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountGraphql, type GraphqlDoor } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
@@ -19,7 +19,7 @@ describe('mountGraphql', () => {
       app.use((ctx) => {
         ctx.body = { servedBy: 'next middleware', path: ctx.path };
       });
-      return app.callback();
+      return requestListener(app);
     });
 
     const graphql = await postGraphql(listening.url, { query: '{ pets { id } }', key: listening.apiKey });

@@ -36,9 +36,8 @@ export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: Graphq
 }
 
 /**
- * The GraphQL door alone. Synchronous because runMain builds its request listener synchronously:
- * Apollo starts in the background and requests wait for it (a failed start is logged and every
- * request then answers 500).
+ * The GraphQL door alone, as its main.ts runs it. Apollo starts in the background and requests
+ * wait for it (a failed start is logged and every request then answers 500).
  */
 export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, ready?: () => Promise<boolean>): Koa {
   const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });

@@ -33,7 +33,10 @@ export interface GraphqlMiddlewareOptions {
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   const { envelope, logger } = options;
   return async (ctx, next) => {
-    if (ctx.path !== GRAPHQL_PATH) return next();
+    if (ctx.path !== GRAPHQL_PATH) {
+      await next();
+      return;
+    }
     const report = requestReport(ctx.req);
     report.claim('graphql', GRAPHQL_PATH);
     let body: unknown;

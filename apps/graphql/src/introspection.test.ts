@@ -1,4 +1,4 @@
-import { buildSchema, getIntrospectionQuery, isObjectType, isInputObjectType, isEnumType } from 'graphql';
+import { buildSchema, getIntrospectionQuery, isObjectType, isInputObjectType, isEnumType, type GraphQLField, type GraphQLInputField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemaSdl } from './schema.js';
 import { postGraphql } from './testing/graphql-call.js';
@@ -44,7 +44,7 @@ describe('the schema', () => {
       if (type.name.startsWith('__') || ['String', 'Int', 'Boolean', 'ID', 'Float'].includes(type.name)) continue;
       if (!type.description) undocumented.push(type.name);
       if (isObjectType(type) || isInputObjectType(type)) {
-        for (const field of Object.values(type.getFields())) {
+        for (const field of Object.values<GraphQLField<unknown, unknown> | GraphQLInputField>(type.getFields())) {
           if (!field.description) undocumented.push(`${type.name}.${field.name}`);
           for (const arg of 'args' in field ? field.args : []) if (!arg.description) undocumented.push(`${type.name}.${field.name}(${arg.name})`);
         }

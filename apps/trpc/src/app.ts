@@ -29,7 +29,10 @@ export function mountTrpc(app: Koa, deps: TrpcDeps): void {
   const { envelope, logger } = deps;
   const onError = logUnexpectedErrors(logger);
   app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith(PATH_START)) return next();
+    if (!ctx.path.startsWith(PATH_START)) {
+      await next();
+      return;
+    }
     const report = requestReport(ctx.req);
     report.claim('trpc', `${PATH_START}:procedures`);
     const path = ctx.path.slice(PATH_START.length);

@@ -16,7 +16,7 @@ describe('request limits', () => {
   it(`answers up to ${MAX_BATCH_SIZE} calls made together in one HTTP request`, async () => {
     const requests: string[] = [];
     const countingFetch: typeof fetch = (input, init) => {
-      requests.push(String(input));
+      requests.push(input instanceof Request ? input.url : input.toString());
       return fetch(input, init);
     };
     const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: door.apiKey, fetch: countingFetch });
@@ -29,7 +29,7 @@ describe('request limits', () => {
   it('splits a larger set of calls into batches the server accepts', async () => {
     const requests: string[] = [];
     const countingFetch: typeof fetch = (input, init) => {
-      requests.push(String(input));
+      requests.push(input instanceof Request ? input.url : input.toString());
       return fetch(input, init);
     };
     const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: door.apiKey, fetch: countingFetch });

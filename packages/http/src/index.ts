@@ -14,3 +14,4 @@ export * from './envelope/body.js';
 export * from './envelope/envelope.js';
 export * from './envelope/request-parts.js';
 export * from './envelope/write-problem.js';
+export * from './request-listener.js';

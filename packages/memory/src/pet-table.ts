@@ -46,6 +46,6 @@ export class PetTable {
     const name = this.names[row] as string;
     const categoryId = this.categoryIds.get(row);
     // Whole literals, not a property added later: each of the two shapes is built in one step.
-    return code === 0 ? { id, name, categoryId } : { id, name, categoryId, status: PET_STATUSES[code - 1] as PetStatus };
+    return code === 0 ? { id, name, categoryId } : { id, name, categoryId, status: PET_STATUSES[code - 1] };
   }
 }

@@ -35,7 +35,7 @@ export interface MongoConnection {
   keys: MongoKeyStore;
   idempotency: MongoIdempotencyStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
-  sharedRateLimiter(options: LeasedRateLimiterOptions): RateLimiter;
+  sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import { Long } from 'mongodb';
  * a bigint beyond.
  */
 export function toLong(value: Int64): Long {
-  if (!isInt64(value)) throw new RangeError(`${value} is not an int64`);
+  if (!isInt64(value)) throw new RangeError(`${String(value)} is not an int64`);
   return typeof value === 'bigint' ? Long.fromBigInt(value) : Long.fromNumber(value);
 }
 

@@ -39,10 +39,10 @@ export interface Runtime {
   /** The key registered for the embedded store; undefined on MongoDB, where keys come from the CLI. */
   devKey: DevKey | undefined;
   /** Whether requests can be served: the database answers (within MONGODB_TIMEOUT_MS) and no shutdown has begun. */
-  ready(): Promise<boolean>;
+  ready: () => Promise<boolean>;
   /** From now on ready() says no, so a load balancer stops sending requests here. */
-  drain(): void;
-  close(): Promise<void>;
+  drain: () => void;
+  close: () => Promise<void>;
 }
 
 export interface RuntimeOptions {

@@ -15,7 +15,7 @@ export interface RunningServer {
    * finish (their answers say `Connection: close`), connections still busy after
    * PETSTORE_SHUTDOWN_TIMEOUT_SECONDS are destroyed, then the store is closed.
    */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -15,9 +15,9 @@ export interface Stores {
    * MONGODB_TIMEOUT_MS in all (unchanged on the embedded store): an operation making several
    * database calls is bounded as one.
    */
-  bound<T extends object>(target: T): T;
-  ready(): Promise<boolean>;
-  close(): Promise<void>;
+  bound: <T extends object>(target: T) => T;
+  ready: () => Promise<boolean>;
+  close: () => Promise<void>;
 }
 
 /** MongoDB when MONGODB_URI is set; otherwise the embedded store, which lives only in this process. */

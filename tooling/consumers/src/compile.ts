@@ -12,7 +12,7 @@ export interface Compilation {
 /** Compiles a project with its own tsconfig.json, as `tsc -p` would, and collects deprecation warnings. */
 export function compile(dir: string): Compilation {
   const configFile = join(dir, 'tsconfig.json');
-  const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file));
+  const config: unknown = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file)).config;
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir, undefined, configFile);
   const service = ts.createLanguageService({
     getCompilationSettings: () => parsed.options,
@@ -21,11 +21,11 @@ export function compile(dir: string): Compilation {
     getScriptSnapshot: (file) => (ts.sys.fileExists(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined),
     getCurrentDirectory: () => dir,
     getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: ts.sys.fileExists,
-    readFile: ts.sys.readFile,
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
+    fileExists: (file) => ts.sys.fileExists(file),
+    readFile: (file, encoding) => ts.sys.readFile(file, encoding),
+    readDirectory: (path, extensions, exclude, include, depth) => ts.sys.readDirectory(path, extensions, exclude, include, depth),
+    directoryExists: (path) => ts.sys.directoryExists(path),
+    getDirectories: (path) => ts.sys.getDirectories(path),
   });
   const program = service.getProgram();
   if (!program) throw new Error(`no program for ${dir}`);

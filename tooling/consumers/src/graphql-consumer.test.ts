@@ -40,7 +40,7 @@ describe('the typed GraphQL example consumer', () => {
         url: `${gateway.baseUrl}/graphql`,
         apiKey,
         fetch: async (input, init) => {
-          sent.push(String(init?.body ?? ''));
+          sent.push(typeof init?.body === 'string' ? init.body : '');
           return fetch(input, init);
         },
       });

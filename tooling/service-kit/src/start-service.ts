@@ -26,7 +26,7 @@ export interface RunningService {
   runtime: Runtime;
   /** The internal metrics port, when PETSTORE_METRICS_PORT is set. */
   metricsPort: number | undefined;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

@@ -104,7 +104,7 @@ for (const store of stores) {
       const reference = lists['REST'] as ParityPet[];
       expect(lists).toEqual(sameForEveryDoor(reference));
       const stored = await countPets('status' in input ? input.status : undefined);
-      expect(reference).toHaveLength(Math.min('limit' in input ? (input.limit as number) : 20, stored));
+      expect(reference).toHaveLength(Math.min('limit' in input ? input.limit : 20, stored));
       if ('status' in input) expect(reference.every((pet) => pet.status === input.status)).toBe(true);
       const ids = reference.map((pet) => pet.id);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));

@@ -97,7 +97,10 @@ export function buildDocsRouter(documentPath: string, servers: readonly ApiServe
   router.get('/:asset', async (ctx, next) => {
     const name = ctx.params['asset'] ?? '';
     const found = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (!found) return next();
+    if (!found) {
+      await next();
+      return;
+    }
     ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = found.type;
     ctx.body = asset(name, found.file);

@@ -76,7 +76,7 @@ function readLimited(ctx: Context, limits: BodyLimits): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const settle = (error: unknown, body?: Buffer): void => {
+    const settle = (error: Error | undefined, body?: Buffer): void => {
       clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);

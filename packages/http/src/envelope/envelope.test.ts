@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../error-envelope.js';
+import { requestListener } from '../request-listener.js';
 import { createEnvelope } from './envelope.js';
 
 /** A budget kept elsewhere (a database, say): every decision arrives as a promise. */
@@ -42,7 +43,7 @@ async function serveEnvelope(limiter: RateLimiter, cost: number) {
   app.use((ctx) => {
     ctx.body = { ran: true };
   });
-  server = createServer(app.callback());
+  server = createServer(requestListener(app));
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   return { url, checks };

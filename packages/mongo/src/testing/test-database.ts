@@ -8,7 +8,7 @@ export const mongodbUri = inject('mongodbUri');
 
 export interface TestDatabase extends MongoConnection {
   /** Drops the database and closes the connection. */
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** Connects to a database of its own, so concurrent test files never see each other's data. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { systemClock } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
+import { requestListener } from '@petstore/http';
 import { createRuntime, loadConfig, memoryStores, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
 import { seedMeasured } from '../store-heap.js';
@@ -39,9 +40,8 @@ if (direct) {
 }
 ready.apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
 
-// `await` keeps this working if building the gateway becomes asynchronous (Apollo starts asynchronously).
 const app = await buildGateway(runtime);
-const running = await serve(app.callback(), runtime);
+const running = await serve(requestListener(app), runtime);
 ready.port = running.port;
 serveUntilStopped(ready, running.close);
 

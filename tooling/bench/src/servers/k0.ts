@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createServer } from 'node:http';
 import Router from '@koa/router';
+import { requestListener } from '@petstore/http';
 import Koa from 'koa';
 import { listBody } from '../pets.js';
 import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
@@ -20,6 +21,6 @@ router.get('/v1/pets', (ctx) => {
 
 const app = new Koa();
 app.use(router.routes()).use(router.allowedMethods());
-const server = createServer(app.callback());
+const server = createServer(requestListener(app));
 
 serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, () => closeServer(server));
