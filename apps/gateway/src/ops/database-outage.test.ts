@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hasGo, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPet, DOORS, listAll, listPets, type DoorName, type NewPetBody, type Outcome } from './testing/doors.js';
+import { doorAt, DOOR_NAMES, listAll, type Answer, type AnswerValue, type DoorName, type PetInput } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
 // These tests stop, pause and restart a database of their own, which needs FerretDB (so Go).
@@ -14,10 +14,10 @@ const ANSWER_BOUND_MS = TIMEOUT_MS + 900;
 interface Observed {
   door: DoorName;
   kind: 'create' | 'list';
-  outcome: Outcome;
+  outcome: Answer<AnswerValue>;
   ms: number;
   /** For a create: what was sent, so that it can be retried with the same Idempotency-Key. */
-  sent?: { pet: NewPetBody; idempotencyKey: string };
+  sent?: { pet: PetInput; idempotencyKey: string };
 }
 
 interface Run {
@@ -45,7 +45,7 @@ describe.skipIf(!go)('a database outage in the middle of a load', () => {
 
   /** Creates (each with its own Idempotency-Key) and lists through every door while `fault` runs. */
   async function underLoad(fault: () => Promise<void>): Promise<Run> {
-    const earlier = new Set(await listAll(gw.baseUrl, 'rest', gw.apiKey));
+    const earlier = new Set(await listAll(doorAt(gw.baseUrl, 'rest'), { key: gw.apiKey }));
     const observed: Observed[] = [];
     let running = true;
     const worker = async (door: DoorName, offset: number): Promise<void> => {
@@ -53,15 +53,15 @@ describe.skipIf(!go)('a database outage in the middle of a load', () => {
         const started = performance.now();
         if (n % 2 === 0) {
           const sent = { pet: { name: `Outage ${door} ${n}`, categoryId: 5 }, idempotencyKey: randomUUID() };
-          const outcome = await createPet(gw.baseUrl, door, gw.apiKey, sent.pet, { 'Idempotency-Key': sent.idempotencyKey });
+          const outcome = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, sent.pet, { 'Idempotency-Key': sent.idempotencyKey });
           observed.push({ door, kind: 'create', outcome, ms: performance.now() - started, sent });
         } else {
-          const outcome = await listPets(gw.baseUrl, door, gw.apiKey);
+          const outcome = await doorAt(gw.baseUrl, door).page({ key: gw.apiKey });
           observed.push({ door, kind: 'list', outcome, ms: performance.now() - started });
         }
       }
     };
-    const load = Promise.all(DOORS.flatMap((door) => [worker(door, 0), worker(door, 1)]));
+    const load = Promise.all(DOOR_NAMES.flatMap((door) => [worker(door, 0), worker(door, 1)]));
     await sleep(400);
     await fault();
     await expect.poll(readyStatus, { timeout: 15_000, interval: 200 }).toBe(200);
@@ -96,17 +96,17 @@ describe.skipIf(!go)('a database outage in the middle of a load', () => {
       else if (sent) ids.push(...(await retried(door, sent)).ids);
     }
     expect(new Set(ids).size, 'each create is one pet').toBe(creates.length);
-    for (const door of DOORS) {
-      const listed = (await listAll(gw.baseUrl, door, gw.apiKey)).filter((id) => !earlier.has(id));
+    for (const door of DOOR_NAMES) {
+      const listed = (await listAll(doorAt(gw.baseUrl, door), { key: gw.apiKey })).filter((id) => !earlier.has(id));
       expect(new Set(listed).size, `${door} lists each pet once`).toBe(listed.length);
       expect(new Set(listed), `${door} lists exactly the pets created, acknowledged or retried`).toEqual(new Set(ids));
       expect(listed.length).toBe(ids.length);
     }
   }
 
-  async function retried(door: DoorName, sent: { pet: NewPetBody; idempotencyKey: string }): Promise<Outcome> {
+  async function retried(door: DoorName, sent: { pet: PetInput; idempotencyKey: string }): Promise<Answer<AnswerValue>> {
     for (;;) {
-      const outcome = await createPet(gw.baseUrl, door, gw.apiKey, sent.pet, { 'Idempotency-Key': sent.idempotencyKey });
+      const outcome = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, sent.pet, { 'Idempotency-Key': sent.idempotencyKey });
       if (outcome.status !== 503) {
         expect(outcome.ids, JSON.stringify(outcome.body)).toHaveLength(1);
         return outcome;
@@ -160,8 +160,8 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
   it('answers the requests that found no connection in time with 503 and Retry-After, never 500', async () => {
     const outcomes = await Promise.all(
       Array.from({ length: 150 }, (_, n) => {
-        const door = DOORS[n % DOORS.length] ?? 'rest';
-        return n % 2 === 0 ? createPet(gw.baseUrl, door, gw.apiKey, { name: `Queued ${n}`, categoryId: 1 }) : listPets(gw.baseUrl, door, gw.apiKey);
+        const door = DOOR_NAMES[n % DOOR_NAMES.length] ?? 'rest';
+        return n % 2 === 0 ? doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: `Queued ${n}`, categoryId: 1 }) : doorAt(gw.baseUrl, door).page({ key: gw.apiKey });
       }),
     );
     const statuses = outcomes.map((outcome) => outcome.status);

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPet, DOORS, listPets } from './testing/doors.js';
+import { doorAt, DOOR_NAMES, type DoorName } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
 const ALLOWED = 'https://shop.example.com';
 
 /** One answer of each door and of the probes, with what a browser would send. */
-async function answersOfEveryDoor(gw: OpsGateway, headers: Record<string, string> = {}): Promise<Array<[string, Response]>> {
-  const auth = { Authorization: `Bearer ${gw.apiKey}`, ...headers };
+async function answersOfEveryDoor(gw: OpsGateway, headers: Record<string, string> = {}): Promise<Array<[string, { headers: Headers }]>> {
+  const key = { key: gw.apiKey };
+  const door = (name: DoorName) => doorAt(gw.baseUrl, name);
   return [
-    ['rest', await fetch(`${gw.baseUrl}/v1/pets`, { headers: auth })],
-    ['graphql', await fetch(`${gw.baseUrl}/graphql`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"query":"{ pets { id } }"}' })],
-    ['trpc', await fetch(`${gw.baseUrl}/trpc/pets.list`, { headers: auth })],
-    ['rest error', await fetch(`${gw.baseUrl}/v1/pets`, { headers })],
+    ['rest', await door('rest').list(key, {}, headers)],
+    ['graphql', await door('graphql').list(key, {}, headers)],
+    ['trpc', await door('trpc').list(key, {}, headers)],
+    ['rest error', await door('rest').list({ none: true }, {}, headers)],
     ['unknown path', await fetch(`${gw.baseUrl}/nowhere`, { headers })],
     ['healthz', await fetch(`${gw.baseUrl}/healthz`, { headers })],
   ];
@@ -114,9 +115,9 @@ describe('CORS', () => {
   });
 
   it('still serves the doors normally', async () => {
-    for (const door of DOORS) {
-      expect((await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Cors', categoryId: 2 })).ids).toHaveLength(1);
-      expect((await listPets(gw.baseUrl, door, gw.apiKey)).status).toBe(200);
+    for (const door of DOOR_NAMES) {
+      expect((await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Cors', categoryId: 2 })).ids).toHaveLength(1);
+      expect((await doorAt(gw.baseUrl, door).page({ key: gw.apiKey })).status).toBe(200);
     }
   });
 });

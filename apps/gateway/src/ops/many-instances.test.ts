@@ -1,7 +1,7 @@
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import { createPet, DOORS, listAll, listPets, type Outcome } from './testing/doors.js';
+import { doorAt, DOOR_NAMES, listAll, type Answer, type AnswerValue } from '../testing/doors/doors.js';
 import { spawnGateway, type GatewayProcess } from './testing/gateway-process.js';
 
 const mongodbUri = inject('mongodbUri');
@@ -51,8 +51,8 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     const answers = await Promise.all(
       gateways.flatMap((gateway, instance) =>
         Array.from({ length: CREATES_PER_INSTANCE }, (_, n) => {
-          const door = DOORS[(instance + n) % DOORS.length] ?? 'rest';
-          return createPet(gateway.baseUrl, door, key, { name: `Scaled ${instance}-${n}`, categoryId: instance + 1 });
+          const door = DOOR_NAMES[(instance + n) % DOOR_NAMES.length] ?? 'rest';
+          return doorAt(gateway.baseUrl, door).create({ key }, { name: `Scaled ${instance}-${n}`, categoryId: instance + 1 });
         }),
       ),
     );
@@ -63,8 +63,8 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     expect(new Set(ids).size).toBe(INSTANCES * CREATES_PER_INSTANCE);
 
     for (const [instance, gateway] of gateways.entries()) {
-      const door = DOORS[instance % DOORS.length] ?? 'rest';
-      const listed = await listAll(gateway.baseUrl, door, key);
+      const door = DOOR_NAMES[instance % DOOR_NAMES.length] ?? 'rest';
+      const listed = await listAll(doorAt(gateway.baseUrl, door), { key });
       expect(listed.length, `instance ${instance} through ${door}`).toBe(ids.length);
       expect(new Set(listed)).toEqual(new Set(ids));
     }
@@ -74,9 +74,9 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     const { key } = await newKey();
     // Each instance alone is asked for half the budget, so together they ask for more than all of it,
     // a few requests at a time per instance (a real FerretDB under 450 lists at once would answer 503s).
-    const answers: Outcome[] = [];
+    const answers: Answer<AnswerValue>[] = [];
     const worker = async (baseUrl: string, count: number): Promise<void> => {
-      for (let n = 0; n < count; n += 1) answers.push(await listPets(baseUrl, DOORS[n % DOORS.length] ?? 'rest', key));
+      for (let n = 0; n < count; n += 1) answers.push(await doorAt(baseUrl, DOOR_NAMES[n % DOOR_NAMES.length] ?? 'rest').page({ key }));
     };
     await Promise.all(gateways.flatMap((gateway) => Array.from({ length: 5 }, () => worker(gateway.baseUrl, LIMIT / 2 / 5))));
     let admitted = answers.filter((answer) => answer.status === 200).length;
@@ -90,8 +90,8 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
 
     // The budget is all leased now: no instance holds more than a partly used lease, so each refuses within LEASE_SIZE more.
     for (const [instance, gateway] of gateways.entries()) {
-      const more: Outcome[] = [];
-      for (let n = 0; n < LEASE_SIZE; n += 1) more.push(await listPets(gateway.baseUrl, 'rest', key));
+      const more: Answer<AnswerValue>[] = [];
+      for (let n = 0; n < LEASE_SIZE; n += 1) more.push(await doorAt(gateway.baseUrl, 'rest').page({ key }));
       const last = more.at(-1);
       expect(last?.status, `instance ${instance}`).toBe(429);
       expect(Number(last?.headers.get('retry-after')), `instance ${instance}`).toBeGreaterThan(0);
@@ -103,13 +103,13 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
   it('refuses a revoked key at once on the instance that revoked it, and within the key-cache lifetime on the others', async () => {
     const issued = await newKey();
     for (const baseUrl of [local.baseUrl, ...gateways.map((gateway) => gateway.baseUrl)]) {
-      expect((await listPets(baseUrl, 'rest', issued.key)).status).toBe(200); // every instance has it cached now
+      expect((await doorAt(baseUrl, 'rest').page({ key: issued.key })).status).toBe(200); // every instance has it cached now
     }
     await local.runtime.accounts.revokeKey(issued.id);
-    expect((await listPets(local.baseUrl, 'rest', issued.key)).status).toBe(401);
+    expect((await doorAt(local.baseUrl, 'rest').page({ key: issued.key })).status).toBe(401);
     for (const [instance, gateway] of gateways.entries()) {
       await expect
-        .poll(async () => (await listPets(gateway.baseUrl, DOORS[instance] ?? 'rest', issued.key)).status, {
+        .poll(async () => (await doorAt(gateway.baseUrl, DOOR_NAMES[instance] ?? 'rest').page({ key: issued.key })).status, {
           timeout: (KEY_CACHE_SECONDS + 3) * 1000,
           interval: 250,
         })
@@ -132,7 +132,7 @@ describe.skipIf(!mongodbUri)('PETSTORE_RATE_LIMIT_SCOPE with two instances on on
       const { key } = await first.runtime.accounts.createKey(account.id);
       let admitted = 0;
       for (const gateway of [first, second, first, second]) {
-        if ((await listPets(gateway.baseUrl, 'rest', key)).status === 200) admitted += 1;
+        if ((await doorAt(gateway.baseUrl, 'rest').page({ key })).status === 200) admitted += 1;
       }
       return admitted;
     } finally {

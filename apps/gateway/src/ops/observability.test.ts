@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPet, DOORS, listPets } from './testing/doors.js';
+import { doorAt, DOOR_NAMES } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
 const GET_PET = {
@@ -43,9 +43,9 @@ describe('observability', () => {
     });
 
     it('gives every answer of every door an id, errors included', async () => {
-      for (const door of DOORS) {
-        const created = await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Id', categoryId: 1 });
-        const refused = await listPets(gw.baseUrl, door, 'psk_wrong_key_wrong_key');
+      for (const door of DOOR_NAMES) {
+        const created = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Id', categoryId: 1 });
+        const refused = await doorAt(gw.baseUrl, door).page({ key: 'psk_wrong_key_wrong_key' });
         expect(created.headers.get('x-request-id'), door).toMatch(/^[0-9a-f-]{36}$/);
         expect(refused.headers.get('x-request-id'), door).toMatch(/^[0-9a-f-]{36}$/);
       }
@@ -55,12 +55,12 @@ describe('observability', () => {
   describe('access log', () => {
     it('writes one line per request with its id, door, operation, status and duration', async () => {
       const ids: Record<string, string> = {};
-      for (const door of DOORS) {
-        const response = await listPets(gw.baseUrl, door, gw.apiKey);
+      for (const door of DOOR_NAMES) {
+        const response = await doorAt(gw.baseUrl, door).page({ key: gw.apiKey });
         ids[door] = response.headers.get('x-request-id') ?? '';
       }
       const expected = { rest: 'listPets', graphql: 'petsPage', trpc: 'pets.page' } as const;
-      for (const door of DOORS) {
+      for (const door of DOOR_NAMES) {
         await expect.poll(() => gw.requestLogs().filter((line) => line['requestId'] === ids[door])).toHaveLength(1);
         const [line] = gw.requestLogs().filter((entry) => entry['requestId'] === ids[door]);
         expect(line).toMatchObject({ level: 30, door, operation: expected[door], method: expect.any(String), status: 200 });
@@ -72,10 +72,10 @@ describe('observability', () => {
     it('never logs a key, an Authorization header, a query string or a body', async () => {
       const secretBody = 'Secret-body-name-4f1c';
       const wrongKey = 'psk_this_wrong_key_must_never_be_logged';
-      for (const door of DOORS) {
-        await createPet(gw.baseUrl, door, gw.apiKey, { name: secretBody, categoryId: 1 });
-        await createPet(gw.baseUrl, door, wrongKey, { name: secretBody, categoryId: 1 });
-        await createPet(gw.baseUrl, door, gw.apiKey, { name: '', categoryId: -1 });
+      for (const door of DOOR_NAMES) {
+        await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: secretBody, categoryId: 1 });
+        await doorAt(gw.baseUrl, door).create({ key: wrongKey }, { name: secretBody, categoryId: 1 });
+        await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: '', categoryId: -1 });
       }
       await fetch(`${gw.baseUrl}/v1/pets?status=${secretBody}`, { headers: { Authorization: `Bearer ${gw.apiKey}` } });
       await fetch(`${gw.baseUrl}/graphql`, {
@@ -99,7 +99,7 @@ describe('observability', () => {
     };
 
     it('serves Prometheus text without a key, with requests, latency and process metrics', async () => {
-      await listPets(gw.baseUrl, 'rest', gw.apiKey);
+      await doorAt(gw.baseUrl, 'rest').page({ key: gw.apiKey });
       const { response, text } = await scrape();
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -113,14 +113,14 @@ describe('observability', () => {
     it('counts calls of the deprecated read per door and key id', async () => {
       const account = await gw.runtime.accounts.createAccount('still on getPet');
       const issued = await gw.runtime.accounts.createKey(account.id);
-      const pet = await createPet(gw.baseUrl, 'rest', issued.key, { name: 'Old client', categoryId: 1 });
+      const pet = await doorAt(gw.baseUrl, 'rest').create({ key: issued.key }, { name: 'Old client', categoryId: 1 });
       const id = pet.ids[0] ?? 0;
-      for (const door of DOORS) {
+      for (const door of DOOR_NAMES) {
         for (let i = 0; i < 2; i += 1) expect((await GET_PET[door](gw.baseUrl, issued.key, id)).status, door).toBe(200);
       }
       await GET_PET.rest(gw.baseUrl, 'psk_not_a_key_at_all_here', id);
       const { text } = await scrape();
-      for (const door of DOORS) {
+      for (const door of DOOR_NAMES) {
         expect(text).toContain(`petstore_deprecated_calls_total{door="${door}",key_id="${issued.id}"} 2`);
       }
       expect(text).not.toContain('key_id="undefined"');

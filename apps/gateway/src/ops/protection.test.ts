@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@petstore/domain';
 import { startTestGateway } from '../testing/start-gateway.js';
-import { createPet, DOORS, listAll, listPets, type DoorName } from './testing/doors.js';
+import { doorAt, DOOR_NAMES, listAll, type DoorName } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
 const RATE_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
@@ -21,16 +21,16 @@ describe('one rate limit per key across the doors', () => {
     return (await gw.runtime.accounts.createKey(account.id)).key;
   };
 
-  it.each(DOORS)('refuses the 6th request of a key when it comes through %s, after five spread over all doors', async (last) => {
+  it.each(DOOR_NAMES)('refuses the 6th request of a key when it comes through %s, after five spread over all doors', async (last) => {
     const key = await freshKey();
     const spread: DoorName[] = ['rest', 'graphql', 'trpc', 'rest', 'graphql'];
     for (const [index, door] of spread.entries()) {
-      const answer = await listPets(gw.baseUrl, door, key);
+      const answer = await doorAt(gw.baseUrl, door).page({ key });
       expect(answer.status, door).toBe(200);
       for (const name of RATE_HEADERS) expect(answer.headers.get(name), `${door} ${name}`).not.toBeNull();
       expect(answer.headers.get('ratelimit-remaining'), door).toBe(String(4 - index));
     }
-    const refused = await listPets(gw.baseUrl, last, key);
+    const refused = await doorAt(gw.baseUrl, last).page({ key });
     expect(refused.status).toBe(429);
     expect(refused.errorCode).toBe({ rest: 'rate_limited', graphql: 'RATE_LIMITED', trpc: 'TOO_MANY_REQUESTS' }[last]);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -40,10 +40,10 @@ describe('one rate limit per key across the doors', () => {
 
   it('counts a create like any other request', async () => {
     const key = await freshKey();
-    for (const door of DOORS) expect((await createPet(gw.baseUrl, door, key, { name: 'Budget', categoryId: 1 })).ids).toHaveLength(1);
-    expect((await listPets(gw.baseUrl, 'trpc', key)).status).toBe(200);
-    expect((await listPets(gw.baseUrl, 'graphql', key)).status).toBe(200);
-    const refused = await createPet(gw.baseUrl, 'rest', key, { name: 'One too many', categoryId: 1 });
+    for (const door of DOOR_NAMES) expect((await doorAt(gw.baseUrl, door).create({ key }, { name: 'Budget', categoryId: 1 })).ids).toHaveLength(1);
+    expect((await doorAt(gw.baseUrl, 'trpc').page({ key })).status).toBe(200);
+    expect((await doorAt(gw.baseUrl, 'graphql').page({ key })).status).toBe(200);
+    const refused = await doorAt(gw.baseUrl, 'rest').create({ key }, { name: 'One too many', categoryId: 1 });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();
   });
@@ -55,13 +55,13 @@ describe('failed key checks per client address', () => {
   const start = (env: Record<string, string>) =>
     startTestGateway({ mongodbUri: null, clock, env: { PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: '3', ...env } });
   const check = (baseUrl: string, key: string, door: DoorName = 'rest', forwardedFor?: string) =>
-    listPets(baseUrl, door, key, undefined, forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor });
+    doorAt(baseUrl, door).page({ key }, {}, forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor });
 
   it('answers 429 with Retry-After to every key check from an address past its failures, on every door', async () => {
     const gw = await start({});
     try {
       for (let n = 0; n < 3; n += 1) expect((await check(gw.baseUrl, `psk_guess_${n}`)).status).toBe(401);
-      for (const door of DOORS) {
+      for (const door of DOOR_NAMES) {
         const refused = await check(gw.baseUrl, 'psk_guess_again', door);
         expect(refused.status, door).toBe(429);
         expect(refused.errorCode).toBe({ rest: 'rate_limited', graphql: 'RATE_LIMITED', trpc: 'TOO_MANY_REQUESTS' }[door]);
@@ -102,21 +102,21 @@ describe('Idempotency-Key on every door', () => {
     await gw.close();
   });
 
-  it.each(DOORS)('a create retried through %s with the same key and body returns the same pet, stored once', async (door) => {
+  it.each(DOOR_NAMES)('a create retried through %s with the same key and body returns the same pet, stored once', async (door) => {
     const key = `retry-${door}-${Date.now()}`;
     const pet = { name: `Once through ${door}`, categoryId: 41, status: 'pending' as const };
-    const first = await createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key });
-    const second = await createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key });
+    const first = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, pet, { 'Idempotency-Key': key });
+    const second = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, pet, { 'Idempotency-Key': key });
     expect(first.ids).toHaveLength(1);
     expect(second.ids).toEqual(first.ids);
-    const listed = await listAll(gw.baseUrl, door, gw.apiKey);
+    const listed = await listAll(doorAt(gw.baseUrl, door), { key: gw.apiKey });
     expect(listed.filter((id) => id === first.ids[0])).toHaveLength(1);
   });
 
   it('the same key is the same pet whichever door the retry takes', async () => {
     const key = `cross-door-${Date.now()}`;
     const pet = { name: 'Door hopper', categoryId: 7 };
-    const ids = await Promise.all(DOORS.map((door) => createPet(gw.baseUrl, door, gw.apiKey, pet, { 'Idempotency-Key': key })));
+    const ids = await Promise.all(DOOR_NAMES.map((door) => doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, pet, { 'Idempotency-Key': key })));
     expect(new Set(ids.map((answer) => answer.ids[0])).size).toBe(1);
   });
 
@@ -126,16 +126,16 @@ describe('Idempotency-Key on every door', () => {
     ['trpc', 409, 'CONFLICT'],
   ] as const)('refuses the same key with another body through %s, saying why', async (door, status, code) => {
     const key = `conflict-${door}-${Date.now()}`;
-    expect((await createPet(gw.baseUrl, door, gw.apiKey, { name: 'First', categoryId: 1 }, { 'Idempotency-Key': key })).ids).toHaveLength(1);
-    const refused = await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Second', categoryId: 1 }, { 'Idempotency-Key': key });
+    expect((await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'First', categoryId: 1 }, { 'Idempotency-Key': key })).ids).toHaveLength(1);
+    const refused = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Second', categoryId: 1 }, { 'Idempotency-Key': key });
     expect(refused.status).toBe(status);
     expect(refused.errorCode).toBe(code);
     expect(JSON.stringify(refused.body)).toContain('Idempotency-Key');
     if (door === 'rest') expect(refused.body).toEqual({ code: 'conflict', message: expect.stringContaining('Idempotency-Key'), status: 409 });
   });
 
-  it.each(DOORS)('refuses a malformed key through %s', async (door) => {
-    const refused = await createPet(gw.baseUrl, door, gw.apiKey, { name: 'Bad key', categoryId: 1 }, { 'Idempotency-Key': 'has spaces in it' });
+  it.each(DOOR_NAMES)('refuses a malformed key through %s', async (door) => {
+    const refused = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Bad key', categoryId: 1 }, { 'Idempotency-Key': 'has spaces in it' });
     expect(refused.ids).toEqual([]);
     expect(JSON.stringify(refused.body)).toContain('Idempotency-Key');
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { uniqueName } from '@petstore/testing';
 import { createRuntime, loadConfig } from '@petstore/runtime';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPet, DOORS, type DoorName } from './testing/doors.js';
+import { doorAt, DOOR_NAMES, type DoorName } from '../testing/doors/doors.js';
 import { spawnGateway, type GatewayProcess } from './testing/gateway-process.js';
 import { SPAN_KIND, STATUS_CODE, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './testing/otlp-receiver.js';
 
@@ -82,10 +82,10 @@ describe.each([
     if (onMongo && !mongodb) return;
     receiver = await startOtlpReceiver();
     ({ gateway, apiKey } = await tracedGateway(mongodb, receiver));
-    for (const door of DOORS) {
+    for (const door of DOOR_NAMES) {
       const caller = callerTrace();
       callers[door] = caller;
-      const created = await createPet(gateway.baseUrl, door, apiKey, { name: `Traced ${door}`, categoryId: 1 }, caller.headers);
+      const created = await doorAt(gateway.baseUrl, door).create({ key: apiKey }, { name: `Traced ${door}`, categoryId: 1 }, caller.headers);
       expect(created.status, door).toBe(SERVER_SPAN[door].status);
     }
     // A shutdown sends the spans still batched: after it, the receiver has them all.
@@ -101,7 +101,7 @@ describe.each([
 
   const trace = (door: DoorName) => spans.filter((span) => span.traceId === callers[door]?.traceId);
 
-  it.skipIf(onMongo && !mongodb).each(DOORS)('continues the caller’s trace through %s: door span, operation span, database spans', (door) => {
+  it.skipIf(onMongo && !mongodb).each(DOOR_NAMES)('continues the caller’s trace through %s: door span, operation span, database spans', (door) => {
     const caller = callers[door];
     const inTrace = trace(door);
     const server = inTrace.find((span) => span.kind === SPAN_KIND.server);
@@ -141,7 +141,7 @@ describe.each([
   });
 
   it.skipIf(onMongo && !mongodb)('logs each request’s trace and span id beside its request id', () => {
-    for (const door of DOORS) {
+    for (const door of DOOR_NAMES) {
       const server = trace(door).find((span) => span.kind === SPAN_KIND.server);
       const line = accessLog(gateway).find((entry) => entry['traceId'] === callers[door]?.traceId);
       expect(line, door).toMatchObject({ requestId: expect.any(String), spanId: server?.spanId, door });
@@ -259,7 +259,7 @@ describe('tracing to a collector that is down', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
       OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
     });
-    expect((await createPet(gateway.baseUrl, 'rest', DEV_KEY, { name: 'Lost span', categoryId: 1 })).status).toBe(201);
+    expect((await doorAt(gateway.baseUrl, 'rest').create({ key: DEV_KEY }, { name: 'Lost span', categoryId: 1 })).status).toBe(201);
     await gateway.stop();
     expect(await gateway.exited).toBe(0);
     const warnings = gateway
@@ -297,8 +297,8 @@ describe('tracing off', () => {
       const endpoint: Record<string, string> = name.startsWith('no ') ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
       const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: DEV_KEY, LOG_LEVEL: 'info', NODE_OPTIONS: `--import=${importHook}`, ...endpoint, ...off });
       const caller = callerTrace();
-      for (const door of DOORS) {
-        expect((await createPet(gateway.baseUrl, door, DEV_KEY, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(1);
+      for (const door of DOOR_NAMES) {
+        expect((await doorAt(gateway.baseUrl, door).create({ key: DEV_KEY }, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(1);
       }
       await gateway.stop();
       expect(receiver.requests).toEqual([]);

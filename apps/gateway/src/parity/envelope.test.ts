@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { PartialUpload, requestHead } from './testing/socket-client.js';
-import { WIRE_DOORS, type WireDoor, type WireRequest } from './testing/wire-door.js';
+import { WIRE_DOORS, type WireDoor, type WireRequest } from '../testing/doors/doors.js';
 
 /**
  * What every request meets before and after its door (packages/http's envelope), stated once
@@ -35,7 +35,7 @@ async function eachDoor<T>(run: (door: WireDoor) => Promise<T>): Promise<Record<
   return Object.fromEntries(await Promise.all(WIRE_DOORS.map(async (door) => [door.name, await run(door)] as const)));
 }
 
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ REST: value, GraphQL: value, tRPC: value });
+const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
 
 for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the request envelope at REST, GraphQL and tRPC on the ${store.name}`, () => {
@@ -124,7 +124,7 @@ for (const store of stores) {
           }));
         });
         const refused = { status: 413, codes: ['payload_too_large'], standing: true };
-        expect(answers).toEqual({ REST: [refused, refused], GraphQL: [refused, refused], tRPC: [refused, refused] });
+        expect(answers).toEqual({ rest: [refused, refused], graphql: [refused, refused], trpc: [refused, refused] });
         expect([...(await storedNames())].filter((name) => name.startsWith('too large') || name.startsWith('batch '))).toEqual([]);
       });
 
@@ -141,9 +141,9 @@ for (const store of stores) {
           return { status: answer.status, closed: answer.closed, codes: door.errorCodes(JSON.parse(answer.body)) };
         });
         expect(answers).toEqual({
-          REST: { status: 408, closed: true, codes: ['request_timeout'] },
-          GraphQL: { status: 408, closed: true, codes: ['request_timeout'] },
-          tRPC: { status: 408, closed: true, codes: ['request_timeout'] },
+          rest: { status: 408, closed: true, codes: ['request_timeout'] },
+          graphql: { status: 408, closed: true, codes: ['request_timeout'] },
+          trpc: { status: 408, closed: true, codes: ['request_timeout'] },
         });
       });
 

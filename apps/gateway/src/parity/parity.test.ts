@@ -1,23 +1,18 @@
 import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import type { Credential, Door, Outcome, ParityPet } from './testing/door.js';
-import { graphqlDoor } from './testing/graphql-door.js';
-import { restDoor } from './testing/rest-door.js';
-import { trpcDoor } from './testing/trpc-door.js';
+import { doorsAt, type CommonPet, type Credential, type Door, type Outcome } from '../testing/doors/doors.js';
 
 /**
  * Each behaviour is stated once and run through REST, GraphQL and tRPC against one gateway.
  * Answers are compared door by door in one object, so a difference fails with the door named.
  */
-const doorsOf = (gw: TestGateway): Door[] => [restDoor(gw.baseUrl), graphqlDoor(gw.baseUrl), trpcDoor(gw.baseUrl)];
-
 async function eachDoor<T>(doors: Door[], run: (door: Door) => Promise<T>): Promise<Record<string, T>> {
   const answers = await Promise.all(doors.map(async (door) => [door.name, await run(door)] as const));
   return Object.fromEntries(answers);
 }
 
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ REST: value, GraphQL: value, tRPC: value });
+const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
 const kindOf = (outcome: Outcome<unknown>): string => (outcome.ok ? 'ok' : outcome.kind);
 const valueOf = <T>(outcome: Outcome<T>): T => {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.kind}: ${outcome.message} (${outcome.detail})`);
@@ -49,7 +44,7 @@ for (const store of stores) {
 
     beforeAll(async () => {
       gw = await startTestGateway({ mongodbUri: store.uri });
-      doors = doorsOf(gw);
+      doors = doorsAt(gw.baseUrl);
       key = { key: gw.apiKey };
       for (let i = 0; i < 120; i += 1) {
         valueOf(await doors[0]!.create(key, { name: `seed ${i}`, categoryId: 7, status: ['available', 'pending', 'sold'][i % 3] }));
@@ -101,7 +96,7 @@ for (const store of stores) {
       ['status sold', { status: 'sold', limit: 5 }],
     ])('lists the same pets in the same order for %s', async (_, input) => {
       const lists = await eachDoor(doors, async (door) => valueOf(await door.list(key, input)));
-      const reference = lists['REST'] as ParityPet[];
+      const reference = lists['rest'] as CommonPet[];
       expect(lists).toEqual(sameForEveryDoor(reference));
       const stored = await countPets('status' in input ? input.status : undefined);
       expect(reference).toHaveLength(Math.min('limit' in input ? input.limit : 20, stored));
@@ -209,7 +204,7 @@ for (const store of stores) {
     });
 
     it('is gone at every door while list and create still work', async () => {
-      const doors = doorsOf(gw);
+      const doors = doorsAt(gw.baseUrl);
       const key = { key: gw.apiKey };
       const created = valueOf(await doors[0]!.create(key, { name: 'late', categoryId: 1 }));
       const answers = await eachDoor(doors, async (door) => [

@@ -1,6 +1,6 @@
 import { createPetstoreRestClient, nextCursor, pagesOfPets, type Pet, type PetstoreRestClient } from '@petstore/client';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, inject, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 const stores = [
   { name: 'embedded store', uri: null },
@@ -9,14 +9,14 @@ const stores = [
 
 for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the typed REST client on the ${store.name}`, () => {
-    let gw: TestGateway;
+    let door: TestRest;
     let client: PetstoreRestClient;
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: store.uri });
-      client = createPetstoreRestClient({ baseUrl: `${gw.baseUrl}/v1`, apiKey: gw.apiKey });
+      door = await startRest({ mongodbUri: store.uri });
+      client = createPetstoreRestClient({ baseUrl: `${door.baseUrl}/v1`, apiKey: door.apiKey });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('creates a pet and gets it back by the id and Location the service gave', async () => {
@@ -83,7 +83,7 @@ for (const store of stores) {
     });
 
     it('answers 401 with a typed error for a wrong key', async () => {
-      const stranger = createPetstoreRestClient({ baseUrl: `${gw.baseUrl}/v1/`, apiKey: 'psk_not-a-real-key-at-all' });
+      const stranger = createPetstoreRestClient({ baseUrl: `${door.baseUrl}/v1/`, apiKey: 'psk_not-a-real-key-at-all' });
       const { data, error, response } = await stranger.GET('/pets');
       expect(data).toBeUndefined();
       expect(error).toEqual({ code: 'unauthorized', message: expect.any(String), status: 401 });

@@ -1,8 +1,8 @@
 import { fixedClock, INT64_MAX, INT64_MIN } from '@petstore/domain';
 import { parseJsonText } from '@petstore/http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call } from './testing/http.js';
-import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { call } from '@petstore/service-kit';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 interface Pet {
   id: number;
@@ -23,10 +23,10 @@ const stores = [
 
 for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`REST /v1 contract on the ${store.name}`, () => {
-    let gw: TestGateway;
-    const get = <T>(path: string, key: string | null = gw.apiKey) => call<T>(gw.baseUrl, path, { key });
-    const post = <T>(body: unknown, key: string | null = gw.apiKey) =>
-      call<T>(gw.baseUrl, '/v1/pets', { method: 'POST', key, body });
+    let door: TestRest;
+    const get = <T>(path: string, key: string | null = door.apiKey) => call<T>(door.baseUrl, path, { key });
+    const post = <T>(body: unknown, key: string | null = door.apiKey) =>
+      call<T>(door.baseUrl, '/v1/pets', { method: 'POST', key, body });
     const expectError = (response: { status: number; body: unknown; headers: Headers }, status: number, code: string) => {
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -38,10 +38,10 @@ for (const store of stores) {
     const countPets = async () => (await get<Pet[]>('/v1/pets?limit=100')).body.length;
 
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: store.uri });
+      door = await startRest({ mongodbUri: store.uri });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     describe('authentication', () => {
@@ -57,21 +57,21 @@ for (const store of stores) {
         ['a scheme without a key', 'Bearer'],
         ['two keys', 'Bearer a b'],
       ])('answers 401 for %s', async (_, authorization) => {
-        const response = await call(gw.baseUrl, '/v1/pets', { headers: { Authorization: authorization } });
+        const response = await call(door.baseUrl, '/v1/pets', { headers: { Authorization: authorization } });
         expectError(response, 401, 'unauthorized');
         expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
       });
 
       it('accepts the bearer scheme in any letter case', async () => {
-        const response = await call(gw.baseUrl, '/v1/pets', { headers: { Authorization: `bEaReR ${gw.apiKey}` } });
+        const response = await call(door.baseUrl, '/v1/pets', { headers: { Authorization: `bEaReR ${door.apiKey}` } });
         expect(response.status).toBe(200);
       });
 
       it('answers 401 for a revoked key', async () => {
-        const account = await gw.runtime.accounts.createAccount('revoked');
-        const issued = await gw.runtime.accounts.createKey(account.id);
+        const account = await door.runtime.accounts.createAccount('revoked');
+        const issued = await door.runtime.accounts.createKey(account.id);
         expect((await get('/v1/pets', issued.key)).status).toBe(200);
-        await gw.runtime.accounts.revokeKey(issued.id);
+        await door.runtime.accounts.revokeKey(issued.id);
         expectError(await get('/v1/pets', issued.key), 401, 'unauthorized');
       });
 
@@ -107,11 +107,11 @@ for (const store of stores) {
 
       it.each([INT64_MAX, INT64_MIN, 2n ** 53n + 1n, 0n, -1n])('keeps categoryId %s digit for digit in the JSON text', async (categoryId) => {
         const sent = `{"name":"Big","categoryId":${categoryId}}`;
-        const created = await call(gw.baseUrl, '/v1/pets', { method: 'POST', key: gw.apiKey, rawBody: sent, headers: { 'Content-Type': 'application/json' } });
+        const created = await call(door.baseUrl, '/v1/pets', { method: 'POST', key: door.apiKey, rawBody: sent, headers: { 'Content-Type': 'application/json' } });
         expect(created.status).toBe(201);
         expect(created.text).toContain(`"categoryId":${categoryId}}`);
         const { id } = parseJsonText(created.text) as { id: number };
-        const read = await call(gw.baseUrl, `/v1/pets/${id}`, { key: gw.apiKey });
+        const read = await call(door.baseUrl, `/v1/pets/${id}`, { key: door.apiKey });
         expect(read.text).toBe(created.text);
       });
 
@@ -157,9 +157,9 @@ for (const store of stores) {
         ['a long exponent form', '9.223372036854775807e18'],
       ])('answers 400 for a categoryId of %s, and stores nothing', async (_, categoryId) => {
         const before = await countPets();
-        const response = await call(gw.baseUrl, '/v1/pets', {
+        const response = await call(door.baseUrl, '/v1/pets', {
           method: 'POST',
-          key: gw.apiKey,
+          key: door.apiKey,
           rawBody: `{"name":"Rex","categoryId":${categoryId}}`,
           headers: { 'Content-Type': 'application/json' },
         });
@@ -171,9 +171,9 @@ for (const store of stores) {
         ['malformed JSON', '{"name": "Rex",', 'application/json'],
         ['an empty body', '', 'application/json'],
       ])('answers 400 for %s', async (_, rawBody, type) => {
-        const response = await call(gw.baseUrl, '/v1/pets', {
+        const response = await call(door.baseUrl, '/v1/pets', {
           method: 'POST',
-          key: gw.apiKey,
+          key: door.apiKey,
           rawBody,
           headers: { 'Content-Type': type },
         });
@@ -181,9 +181,9 @@ for (const store of stores) {
       });
 
       it('answers 415 for a body that is not JSON', async () => {
-        const response = await call(gw.baseUrl, '/v1/pets', {
+        const response = await call(door.baseUrl, '/v1/pets', {
           method: 'POST',
-          key: gw.apiKey,
+          key: door.apiKey,
           rawBody: 'name=Rex&categoryId=1',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         });
@@ -194,9 +194,9 @@ for (const store of stores) {
         'answers 415 saying what is accepted for %s, and stores nothing',
         async (type) => {
           const before = await countPets();
-          const response = await call(gw.baseUrl, '/v1/pets', {
+          const response = await call(door.baseUrl, '/v1/pets', {
             method: 'POST',
-            key: gw.apiKey,
+            key: door.apiKey,
             rawBody: '{"name":"Rex","categoryId":1}',
             headers: { 'Content-Type': type },
           });
@@ -206,9 +206,9 @@ for (const store of stores) {
       );
 
       it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON; charset="UTF-8"'])('accepts %s', async (type) => {
-        const response = await call(gw.baseUrl, '/v1/pets', {
+        const response = await call(door.baseUrl, '/v1/pets', {
           method: 'POST',
-          key: gw.apiKey,
+          key: door.apiKey,
           rawBody: '{"name":"Rex","categoryId":1}',
           headers: { 'Content-Type': type },
         });
@@ -330,7 +330,7 @@ for (const store of stores) {
         const created = await post<Pet>({ name: 'Queried', categoryId: 1 });
         expect(expectError(await get(`/v1/pets/${created.body.id}?verbose=1`), 400, 'invalid_request').message).toContain('verbose');
         const before = await countPets();
-        const response = await call(gw.baseUrl, '/v1/pets?dryRun=true', { method: 'POST', key: gw.apiKey, body: { name: 'Rex', categoryId: 1 } });
+        const response = await call(door.baseUrl, '/v1/pets?dryRun=true', { method: 'POST', key: door.apiKey, body: { name: 'Rex', categoryId: 1 } });
         expect(expectError(response, 400, 'invalid_request').message).toContain('dryRun');
         expect(await countPets()).toBe(before);
       });
@@ -343,11 +343,11 @@ for (const store of stores) {
       });
 
       it('answers 405 with Allow for another method on a known route', async () => {
-        const response = await call(gw.baseUrl, '/v1/pets', { method: 'DELETE', key: gw.apiKey });
+        const response = await call(door.baseUrl, '/v1/pets', { method: 'DELETE', key: door.apiKey });
         expectError(response, 405, 'method_not_allowed');
         expect(response.headers.get('allow')).toMatch(/GET/);
         expect(response.headers.get('allow')).toMatch(/POST/);
-        const one = await call(gw.baseUrl, '/v1/pets/1', { method: 'PUT', key: gw.apiKey });
+        const one = await call(door.baseUrl, '/v1/pets/1', { method: 'PUT', key: door.apiKey });
         expectError(one, 405, 'method_not_allowed');
       });
 
@@ -359,21 +359,21 @@ for (const store of stores) {
   });
 
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`getPet after its sunset on the ${store.name}`, () => {
-    let gw: TestGateway;
+    let door: TestRest;
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: store.uri, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+      door = await startRest({ mongodbUri: store.uri, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('answers 410 Gone with an Error body from 2030-12-05 on, while the list still works', async () => {
-      const created = await call<Pet>(gw.baseUrl, '/v1/pets', { method: 'POST', key: gw.apiKey, body: { name: 'Late', categoryId: 1 } });
-      const response = await call<ErrorBody>(gw.baseUrl, `/v1/pets/${created.body.id}`, { key: gw.apiKey });
+      const created = await call<Pet>(door.baseUrl, '/v1/pets', { method: 'POST', key: door.apiKey, body: { name: 'Late', categoryId: 1 } });
+      const response = await call<ErrorBody>(door.baseUrl, `/v1/pets/${created.body.id}`, { key: door.apiKey });
       expect(response.status).toBe(410);
       expect(response.body).toEqual({ code: 'gone', message: expect.any(String), status: 410 });
       expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-      expect((await call(gw.baseUrl, '/v1/pets', { key: gw.apiKey })).status).toBe(200);
+      expect((await call(door.baseUrl, '/v1/pets', { key: door.apiKey })).status).toBe(200);
     });
   });
 }

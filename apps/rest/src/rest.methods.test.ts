@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 /** node:http, because fetch refuses to send TRACE and CONNECT at all. */
 const send = (baseUrl: string, method: string, path: string, key: string) =>
@@ -17,12 +17,12 @@ const send = (baseUrl: string, method: string, path: string, key: string) =>
 // Found by Schemathesis's unsupported_method check: the router answered 501 Not Implemented for
 // methods it does not list, which says the server knows them for no resource at all.
 describe('methods a REST resource does not have', () => {
-  let gw: TestGateway;
+  let door: TestRest;
   beforeAll(async () => {
-    gw = await startTestGateway({ mongodbUri: null });
+    door = await startRest({ mongodbUri: null });
   });
   afterAll(async () => {
-    await gw.close();
+    await door.close();
   });
 
   it.each([
@@ -33,7 +33,7 @@ describe('methods a REST resource does not have', () => {
     ['PATCH', '/v1/openapi.json', /GET/],
     ['TRACE', '/docs', /GET/],
   ])('answers %s %s with 405, an Allow header and an Error body', async (method, path, allow) => {
-    const response = await send(gw.baseUrl, method, path, gw.apiKey);
+    const response = await send(door.baseUrl, method, path, door.apiKey);
     expect(response.status).toBe(405);
     expect(response.allow).toMatch(allow);
     expect(response.body).toEqual({ code: 'method_not_allowed', message: expect.any(String), status: 405 });

@@ -1,22 +1,22 @@
 import { DEFAULT_PRODUCTION_URL, DEFAULT_STAGING_URL } from '@petstore/runtime';
 import { parseJsonText } from '@petstore/http';
-import { loadOpenApiDocument } from '@petstore/rest';
+import { loadOpenApiDocument } from './openapi/openapi-document.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './testing/http.js';
-import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { call } from '@petstore/service-kit';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 describe('the published REST contract', () => {
   describe('with the default configuration', () => {
-    let gw: TestGateway;
+    let door: TestRest;
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: null });
+      door = await startRest({ mongodbUri: null });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('serves the repository document at /v1/openapi.json without a key', async () => {
-      const response = await call<Record<string, unknown>>(gw.baseUrl, '/v1/openapi.json');
+      const response = await call<Record<string, unknown>>(door.baseUrl, '/v1/openapi.json');
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const { servers: _served, ...served } = parseJsonText(response.text) as Record<string, unknown>;
@@ -27,7 +27,7 @@ describe('the published REST contract', () => {
     });
 
     it('lists this server, then production and staging at their default addresses', async () => {
-      const response = await call<{ servers: unknown[] }>(gw.baseUrl, '/v1/openapi.json');
+      const response = await call<{ servers: unknown[] }>(door.baseUrl, '/v1/openapi.json');
       expect(response.body.servers).toEqual([
         { url: '/v1', description: 'This server' },
         { url: DEFAULT_PRODUCTION_URL, description: 'Production' },
@@ -36,13 +36,13 @@ describe('the published REST contract', () => {
     });
 
     it('answers 405 with Allow for another method on the document', async () => {
-      const response = await call(gw.baseUrl, '/v1/openapi.json', { method: 'POST', body: {} });
+      const response = await call(door.baseUrl, '/v1/openapi.json', { method: 'POST', body: {} });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toMatch(/GET/);
     });
 
     it('serves the API reference page at /docs without a key, allowed to reach only this server and the environments', async () => {
-      const response = await fetch(`${gw.baseUrl}/docs`);
+      const response = await fetch(`${door.baseUrl}/docs`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       const csp = response.headers.get('content-security-policy') ?? '';
@@ -54,27 +54,27 @@ describe('the published REST contract', () => {
       expect(sources.length).toBeGreaterThan(0);
       for (const source of sources) {
         expect(source, 'every asset comes from this server').toMatch(/^\/docs\//);
-        expect((await fetch(`${gw.baseUrl}${source}`)).status, source).toBe(200);
+        expect((await fetch(`${door.baseUrl}${source}`)).status, source).toBe(200);
       }
     });
 
     it('points the page at the served document', async () => {
-      const script = await (await fetch(`${gw.baseUrl}/docs/init.js`)).text();
+      const script = await (await fetch(`${door.baseUrl}/docs/init.js`)).text();
       expect(script).toContain('"/v1/openapi.json"');
       expect(script).toContain('validatorUrl: null');
     });
 
     it('answers 404 with an Error body for an unknown file under /docs', async () => {
-      const response = await call(gw.baseUrl, '/docs/index.css');
+      const response = await call(door.baseUrl, '/docs/index.css');
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ code: 'not_found', status: 404 });
     });
   });
 
   describe('with configured environments and a public address', () => {
-    let gw: TestGateway;
+    let door: TestRest;
     beforeAll(async () => {
-      gw = await startTestGateway({
+      door = await startRest({
         mongodbUri: null,
         env: {
           PUBLIC_BASE_URL: 'https://pets.example.org/',
@@ -84,11 +84,11 @@ describe('the published REST contract', () => {
       });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('lists the public address of this server and the configured environments', async () => {
-      const response = await call<{ servers: unknown[] }>(gw.baseUrl, '/v1/openapi.json');
+      const response = await call<{ servers: unknown[] }>(door.baseUrl, '/v1/openapi.json');
       expect(response.body.servers).toEqual([
         { url: 'https://pets.example.org/v1', description: 'This server' },
         { url: 'https://api.pets.example.org/v1', description: 'Production' },
@@ -97,7 +97,7 @@ describe('the published REST contract', () => {
     });
 
     it('lists an environment once when this server is it', async () => {
-      const production = await startTestGateway({
+      const production = await startRest({
         mongodbUri: null,
         env: { PUBLIC_BASE_URL: 'https://api.pets.example.org', PETSTORE_PRODUCTION_URL: 'https://api.pets.example.org/v1' },
       });

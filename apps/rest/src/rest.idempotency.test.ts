@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call } from './testing/http.js';
-import { issueKey, startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { call, issueKey } from '@petstore/service-kit';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 interface Pet {
   id: number;
@@ -14,9 +14,9 @@ const stores = [
 
 for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`createPet with an Idempotency-Key on the ${store.name}`, () => {
-    let gw: TestGateway;
-    const create = (body: unknown, idempotencyKey?: string, key = gw.apiKey) =>
-      call<Pet>(gw.baseUrl, '/v1/pets', {
+    let door: TestRest;
+    const create = (body: unknown, idempotencyKey?: string, key = door.apiKey) =>
+      call<Pet>(door.baseUrl, '/v1/pets', {
         method: 'POST',
         key,
         body,
@@ -24,10 +24,10 @@ for (const store of stores) {
       });
 
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: store.uri });
+      door = await startRest({ mongodbUri: store.uri });
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('answers a retried create with the pet the first one made', async () => {
@@ -51,7 +51,7 @@ for (const store of stores) {
     it('keeps the keys of different accounts apart', async () => {
       const key = `shared-${Date.now()}`;
       const mine = await create({ name: 'Mine', categoryId: 5 }, key);
-      const theirs = await create({ name: 'Theirs', categoryId: 5 }, key, await issueKey(gw.runtime));
+      const theirs = await create({ name: 'Theirs', categoryId: 5 }, key, await issueKey(door.runtime));
       expect(theirs.status).toBe(201);
       expect(theirs.body.id).not.toBe(mine.body.id);
     });

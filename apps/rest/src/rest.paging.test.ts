@@ -1,6 +1,6 @@
 import { createPetstoreRestClient, nextCursor, type Pet, type PetStatus, type PetstoreRestClient } from '@petstore/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './testing/start-gateway.js';
+import { startRest, type TestRest } from './testing/start-rest.js';
 
 const stores = [
   { name: 'embedded store', uri: null },
@@ -13,7 +13,7 @@ const WRITES_PER_PAGE = 4;
 
 for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`paging past the limit while pets are added, on the ${store.name}`, () => {
-    let gw: TestGateway;
+    let door: TestRest;
     let client: PetstoreRestClient;
     let seeded: Pet[];
     let writes = 0;
@@ -51,13 +51,13 @@ for (const store of stores) {
     };
 
     beforeAll(async () => {
-      gw = await startTestGateway({ mongodbUri: store.uri });
-      client = createPetstoreRestClient({ baseUrl: `${gw.baseUrl}/v1`, apiKey: gw.apiKey });
+      door = await startRest({ mongodbUri: store.uri });
+      client = createPetstoreRestClient({ baseUrl: `${door.baseUrl}/v1`, apiKey: door.apiKey });
       seeded = [];
       for (let i = 0; i < SEEDED; i += 1) seeded.push(await create(i % 3 === 0 ? 'sold' : 'pending'));
     });
     afterAll(async () => {
-      await gw.close();
+      await door.close();
     });
 
     it('returns every pet that existed for the whole walk exactly once', async () => {
@@ -83,8 +83,8 @@ for (const store of stores) {
 }
 
 describe.skipIf(!inject('mongodbUri'))('paging while another instance adds pets behind the cursor, on MongoDB', () => {
-  let reader: TestGateway;
-  let writer: TestGateway;
+  let reader: TestRest;
+  let writer: TestRest;
   let readerClient: PetstoreRestClient;
   let writerClient: PetstoreRestClient;
   const add = async (client: PetstoreRestClient, name: string): Promise<Pet> => {
@@ -96,8 +96,8 @@ describe.skipIf(!inject('mongodbUri'))('paging while another instance adds pets 
   beforeAll(async () => {
     // Two instances on one database claim different hi/lo id blocks, so the writer's new pets get
     // ids below the ones the reader's walk has already passed: an offset-based page would repeat pets.
-    writer = await startTestGateway({ mongodbUri: inject('mongodbUri') });
-    reader = await startTestGateway({ mongodbUri: inject('mongodbUri'), env: { MONGODB_DB: writer.runtime.config.MONGODB_DB } });
+    writer = await startRest({ mongodbUri: inject('mongodbUri') });
+    reader = await startRest({ mongodbUri: inject('mongodbUri'), env: { MONGODB_DB: writer.runtime.config.MONGODB_DB } });
     writerClient = createPetstoreRestClient({ baseUrl: `${writer.baseUrl}/v1`, apiKey: writer.apiKey });
     readerClient = createPetstoreRestClient({ baseUrl: `${reader.baseUrl}/v1`, apiKey: reader.apiKey });
   });

@@ -1,4 +1,4 @@
-/** Small helpers for speaking to a gateway as any HTTP client would. */
+/** Speaks to a running service as any HTTP client would: one request, the answer read whole. */
 export interface JsonResponse<T = unknown> {
   status: number;
   headers: Headers;
