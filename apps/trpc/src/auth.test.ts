@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireError, wireMutation, wireQuery, type WireCall } from './testing/wire.js';
+import { CALL_PATHS, wireError, wireMutation, wireQuery, type WireCall } from './testing/wire.js';
 
 const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
   ['no Authorization header', {}],
@@ -10,19 +10,19 @@ const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
   ['a bearer key the service never issued', { authorization: 'Bearer psk_not-a-key-we-issued' }],
 ];
 
-describe('protectedProcedure', () => {
+describe.each(CALL_PATHS)('protectedProcedure, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeAll(async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
   });
   afterAll(() => door.close());
 
   it.each(BAD_CREDENTIALS)('answers UNAUTHORIZED with HTTP 401 to %s, before looking at the input', async (_case, credentials) => {
     const responses = [
-      await wireQuery(door.baseUrl, { path: 'pets.list', input: { limit: 0 }, ...credentials }),
-      await wireQuery(door.baseUrl, { path: 'pets.page', input: { status: 'lost' }, ...credentials }),
-      await wireMutation(door.baseUrl, { path: 'pets.create', input: { name: '' }, ...credentials }),
-      await wireQuery(door.baseUrl, { path: 'pets.get', input: { id: -1 }, ...credentials }),
+      await wireQuery(door.baseUrl, { via, path: 'pets.list', input: { limit: 0 }, ...credentials }),
+      await wireQuery(door.baseUrl, { via, path: 'pets.page', input: { status: 'lost' }, ...credentials }),
+      await wireMutation(door.baseUrl, { via, path: 'pets.create', input: { name: '' }, ...credentials }),
+      await wireQuery(door.baseUrl, { via, path: 'pets.get', input: { id: -1 }, ...credentials }),
     ];
     for (const response of responses) {
       expect(response.status).toBe(401);
@@ -35,7 +35,7 @@ describe('protectedProcedure', () => {
     const account = await door.accounts.createAccount('revoked');
     const issued = await door.accounts.createKey(account.id);
     await door.accounts.revokeKey(issued.id);
-    const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key });
+    const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key, batch: via === 'adapter' });
     const error = await rejectionOf(client.pets.list.query());
     expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
     expect(error.message).toBe('invalid or revoked API key');

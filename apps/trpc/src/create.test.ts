@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireData, wireMutation } from './testing/wire.js';
+import { CALL_PATHS, wireData, wireMutation } from './testing/wire.js';
 
-describe('pets.create', () => {
+describe.each(CALL_PATHS)('pets.create, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
   });
   afterEach(() => door.close());
 
@@ -30,6 +30,7 @@ describe('pets.create', () => {
 
   it('writes a categoryId past 2^53 as a JSON string on the wire', async () => {
     const response = await wireMutation(door.baseUrl, {
+      via,
       path: 'pets.create',
       input: { name: 'Wire', categoryId: '9007199254740993' },
       key: door.apiKey,
@@ -39,6 +40,7 @@ describe('pets.create', () => {
 
   it('sends ids as JSON numbers and leaves out the status key when no status was given', async () => {
     const response = await wireMutation(door.baseUrl, {
+      via,
       path: 'pets.create',
       input: { name: 'Plain', categoryId: 9007199254740991 },
       key: door.apiKey,

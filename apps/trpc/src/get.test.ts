@@ -3,14 +3,14 @@ import { fixedClock } from '@petstore/domain';
 import { appRouter } from './router.js';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireError, wireQuery } from './testing/wire.js';
+import { CALL_PATHS, wireError, wireQuery } from './testing/wire.js';
 
-describe('pets.get', () => {
+describe.each(CALL_PATHS)('pets.get, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   afterEach(() => door.close());
 
   it('returns the pet with that id', async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
     const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
     expect(await door.client.pets.get.query({ id: created.id })).toEqual(created);
   });
@@ -18,8 +18,8 @@ describe('pets.get', () => {
   it.each([42, 0, -1, '9223372036854775807', '-9223372036854775808'])(
     'answers NOT_FOUND with HTTP 404 for an id no pet has: %j',
     async (id) => {
-      door = await startTrpcDoor();
-      const response = await wireQuery(door.baseUrl, { path: 'pets.get', input: { id }, key: door.apiKey });
+      door = await startTrpcDoor({ clientPath: via });
+      const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input: { id }, key: door.apiKey });
       expect(response.status).toBe(404);
       expect(wireError(response)).toMatchObject({
         message: `pet ${id} does not exist`,
@@ -29,15 +29,15 @@ describe('pets.get', () => {
   );
 
   it('finds a pet by its id sent as decimal text', async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
     const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
     expect(await door.client.pets.get.query({ id: String(created.id) })).toEqual(created);
   });
 
   it('answers gone (NOT_FOUND, HTTP 410, domainCode "gone") from the sunset on, whatever the id', async () => {
-    door = await startTrpcDoor({ clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+    door = await startTrpcDoor({ clientPath: via, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
     for (const input of [{ id: 1 }, { id: -1 }]) {
-      const response = await wireQuery(door.baseUrl, { path: 'pets.get', input, key: door.apiKey });
+      const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input, key: door.apiKey });
       expect(response.status).toBe(410);
       expect(wireError(response).data).toMatchObject({ code: 'NOT_FOUND', httpStatus: 410, domainCode: 'gone' });
     }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireData, wireQuery } from './testing/wire.js';
+import { CALL_PATHS, wireData, wireQuery } from './testing/wire.js';
 
-describe('pets.list', () => {
+describe.each(CALL_PATHS)('pets.list, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
     for (let i = 1; i <= 105; i += 1) {
       await door.pets.create({ name: `pet ${i}`, categoryId: 1, status: i % 3 === 0 ? 'sold' : 'available' });
     }
@@ -29,7 +29,7 @@ describe('pets.list', () => {
   });
 
   it('answers with a bare JSON array, as the REST door does', async () => {
-    const response = await wireQuery(door.baseUrl, { path: 'pets.list', input: { limit: 2 }, key: door.apiKey });
+    const response = await wireQuery(door.baseUrl, { via, path: 'pets.list', input: { limit: 2 }, key: door.apiKey });
     expect(response.status).toBe(200);
     expect(wireData(response)).toEqual([
       { id: 1, name: 'pet 1', categoryId: 1, status: 'available' },

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '@petstore/domain';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireData, wireQuery } from './testing/wire.js';
+import { CALL_PATHS, wireData, wireQuery } from './testing/wire.js';
 
-describe('pets.page', () => {
+describe.each(CALL_PATHS)('pets.page, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
     for (let i = 1; i <= 7; i += 1) {
       await door.pets.create({ name: `pet ${i}`, categoryId: 1, ...(i % 2 === 0 && { status: 'pending' as const }) });
     }
@@ -34,7 +34,7 @@ describe('pets.page', () => {
   });
 
   it('sends nextCursor as null, not as a missing key, on the last page', async () => {
-    const response = await wireQuery(door.baseUrl, { path: 'pets.page', input: { limit: 10 }, key: door.apiKey });
+    const response = await wireQuery(door.baseUrl, { via, path: 'pets.page', input: { limit: 10 }, key: door.apiKey });
     const page = wireData(response) as { pets: Pet[]; nextCursor: unknown };
     expect(page.pets).toHaveLength(7);
     expect(page).toHaveProperty('nextCursor', null);

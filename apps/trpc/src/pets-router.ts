@@ -1,15 +1,9 @@
-import { Cursor, GET_PET_DEPRECATION, Pet, type ListQueryInput, type NewPet } from '@petstore/domain';
-import { z } from 'zod';
+import { GET_PET_DEPRECATION, type ListQueryInput, type NewPet } from '@petstore/domain';
 import { idOf } from './id-of.js';
-import { Int64WireOutput, newPetFromWire, type Int64Wire } from './int64-wire.js';
+import { newPetFromWire, type Int64Wire } from './int64-wire.js';
 import { serviceCheckedInput } from './service-checked-input.js';
 import { protectedProcedure, router } from './trpc.js';
-
-// Outputs go through the domain's Pet schema: it drops any field a store might add, and gives
-// categoryId its wire form (int64-wire.ts).
-const WirePet = Pet.extend({ categoryId: Int64WireOutput });
-const PetList = z.array(WirePet);
-const PetPage = z.object({ pets: PetList, nextCursor: Cursor.nullable() });
+import { wirePet, wirePets, type WirePet } from './wire-pet.js';
 
 const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
 
@@ -22,23 +16,20 @@ export const petsProcedures = {
   /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. */
   list: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
-    .output(PetList)
-    .query(async ({ ctx, input }) => (await ctx.pets.list(input)).pets),
+    .query(async ({ ctx, input }): Promise<WirePet[]> => wirePets((await ctx.pets.list(input)).pets)),
 
   /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). */
   page: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
-    .output(PetPage)
-    .query(async ({ ctx, input }) => {
+    .query(async ({ ctx, input }): Promise<{ pets: WirePet[]; nextCursor: string | null }> => {
       const page = await ctx.pets.list(input);
-      return { pets: page.pets, nextCursor: page.nextCursor ?? null };
+      return { pets: wirePets(page.pets), nextCursor: page.nextCursor ?? null };
     }),
 
   create: protectedProcedure
     .input(serviceCheckedInput<Omit<NewPet, 'categoryId'> & { categoryId: Int64Wire }>())
-    .output(WirePet)
-    .mutation(({ ctx, input }) =>
-      ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId }),
+    .mutation(async ({ ctx, input }) =>
+      wirePet(await ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId })),
     ),
 
   /**
@@ -48,8 +39,7 @@ export const petsProcedures = {
   get: protectedProcedure
     .meta({ deprecated: true, sunset: SUNSET_DAY })
     .input(serviceCheckedInput<{ id: Int64Wire }>())
-    .output(WirePet)
-    .query(({ ctx, input }) => ctx.pets.get(idOf(input), 'id')),
+    .query(async ({ ctx, input }) => wirePet(await ctx.pets.get(idOf(input), 'id'))),
 };
 
 export const petsRouter = router(petsProcedures);

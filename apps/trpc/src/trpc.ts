@@ -11,31 +11,26 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({ errorFo
 export const router = t.router;
 
 /**
- * tRPC wraps whatever a procedure throws, so the DomainError is found as the cause and is
- * re-raised with its own tRPC code. Anything else stays INTERNAL_SERVER_ERROR.
+ * Every pet procedure goes through here, one middleware for all it needs (tRPC copies a call's
+ * options twice at each middleware, on every call). The key was checked (and each call of a batch
+ * charged) by the envelope before the body was read; a call without a principal cannot get this
+ * far through the door, and is refused should it ever. tRPC wraps whatever a procedure throws, so
+ * a DomainError is found as the cause and re-raised with its own tRPC code; anything else stays
+ * INTERNAL_SERVER_ERROR.
  */
-const domainErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isDomainError(result.error.cause)) throw toTRPCError(result.error.cause);
-  return result;
-});
-
-/**
- * Every pet procedure goes through here. The key was checked (and each call of a batch charged)
- * by the envelope before the body was read; a call without a principal cannot get this far
- * through the door, and is refused should it ever.
- */
-export const protectedProcedure = t.procedure.use(domainErrors).use(async ({ ctx, next, path, meta }) => {
+export const protectedProcedure = t.procedure.use(async ({ ctx, next, path, meta }) => {
   const deprecated = meta?.deprecated === true;
   ctx.report.operation('trpc', path, { deprecated });
   // Each call of a batch in a span of its own; tRPC reports failures in the result.
-  return ctx.report.traced(
+  const result = await ctx.report.traced(
     path,
     { deprecated },
     async () => {
-      if (!ctx.principal) throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
+      if (!ctx.principal) throw toTRPCError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
       return next({ ctx: { principal: ctx.principal } });
     },
     (result) => (result.ok ? undefined : result.error),
   );
+  if (!result.ok && isDomainError(result.error.cause)) throw toTRPCError(result.error.cause);
+  return result;
 });

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { wireError, wireMutation, wireQuery, type WireResponse } from './testing/wire.js';
+import { CALL_PATHS, wireError, wireMutation, wireQuery, type WireResponse } from './testing/wire.js';
 
 const INT64_RULE = 'must be an integer from -9223372036854775808 to 9223372036854775807';
 const LIMIT_RULE = 'limit: must be an integer from 1 to 100';
 const NAME_RULE = 'name: must be a non-blank string of at most 200 characters';
 
-describe('input validation', () => {
+describe.each(CALL_PATHS)('input validation, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeAll(async () => {
-    door = await startTrpcDoor();
+    door = await startTrpcDoor({ clientPath: via });
   });
   afterAll(() => door.close());
 
@@ -38,7 +38,7 @@ describe('input validation', () => {
     ['an unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status: must be one of available, pending, sold'],
     ['an unknown field', { name: 'Rex', categoryId: 1, color: 'red' }, 'unknown field "color"'],
   ])('refuses to create a pet from %s, naming the field, and stores nothing', async (_case, input, message) => {
-    expectBadRequest(await wireMutation(door.baseUrl, { path: 'pets.create', input, key: door.apiKey }), message);
+    expectBadRequest(await wireMutation(door.baseUrl, { via, path: 'pets.create', input, key: door.apiKey }), message);
     expect(await door.client.pets.list.query()).toEqual([]);
   });
 
@@ -52,7 +52,7 @@ describe('input validation', () => {
     ['an unknown field', { size: 5 }, 'unknown field "size"'],
   ])('refuses to list pets with %s, naming the field', async (_case, input, message) => {
     for (const path of ['pets.list', 'pets.page']) {
-      expectBadRequest(await wireQuery(door.baseUrl, { path, input, key: door.apiKey }), message);
+      expectBadRequest(await wireQuery(door.baseUrl, { via, path, input, key: door.apiKey }), message);
     }
   });
 
@@ -62,7 +62,7 @@ describe('input validation', () => {
     ['an id as text that is no integer', { id: '1.5' }, `id: ${INT64_RULE}`],
     ['an id past int64', { id: '9223372036854775808' }, `id: ${INT64_RULE}`],
   ])('refuses to get a pet by %s, naming the field', async (_case, input, message) => {
-    expectBadRequest(await wireQuery(door.baseUrl, { path: 'pets.get', input, key: door.apiKey }), message);
+    expectBadRequest(await wireQuery(door.baseUrl, { via, path: 'pets.get', input, key: door.apiKey }), message);
   });
 
   it('gives the typed client the same BAD_REQUEST and message', async () => {

@@ -1,9 +1,18 @@
 /** Calls the tRPC door as a client without @trpc/client would: plain fetch, plain JSON. */
 export interface WireResponse {
   status: number;
+  headers: Headers;
+  /** The answer to the call: for a lone call sent as a batch of one, the one item of the batch's array. */
   text: string;
   body: unknown;
 }
+
+/**
+ * The two paths a lone call can take through the door: answered directly, or sent as a batch of
+ * one, which tRPC's adapter answers. Wire tests run over both, so both give the same answers.
+ */
+export const CALL_PATHS = ['direct', 'adapter'] as const;
+export type CallPath = (typeof CALL_PATHS)[number];
 
 export interface WireCall {
   /** A procedure path, or several joined by commas for a batch. */
@@ -13,26 +22,33 @@ export interface WireCall {
   key?: string;
   authorization?: string;
   batch?: boolean;
+  /** 'adapter' sends a lone call as a batch of one and reads its one answer; 'direct' by default. */
+  via?: CallPath;
   /** Sent as is instead of `input`, for bodies that are not what a client would send. */
   rawBody?: string;
 }
 
 export async function wireQuery(baseUrl: string, call: WireCall): Promise<WireResponse> {
+  const batchOfOne = call.via === 'adapter';
   const params = new URLSearchParams();
-  if (call.batch) params.set('batch', '1');
-  if (call.input !== undefined) params.set('input', JSON.stringify(call.input));
+  if (call.batch || batchOfOne) params.set('batch', '1');
+  const input = batchOfOne && call.input !== undefined ? { 0: call.input } : call.input;
+  if (input !== undefined) params.set('input', JSON.stringify(input));
   const query = params.size > 0 ? `?${params.toString()}` : '';
-  return send(`${baseUrl}/trpc/${call.path}${query}`, { method: 'GET', headers: authHeaders(call) });
+  return send(`${baseUrl}/trpc/${call.path}${query}`, { method: 'GET', headers: authHeaders(call) }, batchOfOne);
 }
 
 export async function wireMutation(baseUrl: string, call: WireCall): Promise<WireResponse> {
-  const query = call.batch ? '?batch=1' : '';
-  const body = call.rawBody ?? (call.input === undefined ? undefined : JSON.stringify(call.input));
-  return send(`${baseUrl}/trpc/${call.path}${query}`, {
-    method: 'POST',
-    headers: { ...authHeaders(call), 'Content-Type': 'application/json' },
-    ...(body !== undefined && { body }),
-  });
+  const batchOfOne = call.via === 'adapter';
+  const query = call.batch || batchOfOne ? '?batch=1' : '';
+  const text = call.input === undefined ? undefined : JSON.stringify(call.input);
+  // A batch's body names each call's input by its index, as a JSON object.
+  const body = call.rawBody ?? (batchOfOne && text !== undefined ? `{"0":${text}}` : text);
+  return send(
+    `${baseUrl}/trpc/${call.path}${query}`,
+    { method: 'POST', headers: { ...authHeaders(call), 'Content-Type': 'application/json' }, ...(body !== undefined && { body }) },
+    batchOfOne,
+  );
 }
 
 function authHeaders(call: WireCall): Record<string, string> {
@@ -40,10 +56,13 @@ function authHeaders(call: WireCall): Record<string, string> {
   return authorization === undefined ? {} : { Authorization: authorization };
 }
 
-async function send(url: string, init: RequestInit): Promise<WireResponse> {
+async function send(url: string, init: RequestInit, batchOfOne: boolean): Promise<WireResponse> {
   const response = await fetch(url, init);
-  const text = await response.text();
-  return { status: response.status, text, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  const whole = await response.text();
+  // tRPC writes a batch as JSON.stringify of its array, so the one item's text is all but the brackets.
+  if (batchOfOne && !(whole.startsWith('[') && whole.endsWith(']'))) throw new Error(`expected a batch of one, got ${whole}`);
+  const text = batchOfOne ? whole.slice(1, -1) : whole;
+  return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
 }
 
 export interface WireError {
