@@ -1,4 +1,4 @@
-import { int64FromText, Int64Value } from '@petstore/domain';
+import { int64FromText } from '@petstore/domain';
 
 /**
  * How tRPC carries the contract's int64 (`categoryId`, and `id` in a lookup) in plain JSON with no
@@ -7,9 +7,6 @@ import { int64FromText, Int64Value } from '@petstore/domain';
  * `BigInt(value)` gives the exact value from either form.
  */
 export type Int64Wire = number | string;
-
-/** An output int64 in its wire form. */
-export const Int64WireOutput = Int64Value.transform((value): Int64Wire => (typeof value === 'bigint' ? value.toString() : value));
 
 /** An input int64 from its wire form; anything else goes to the domain as is, so its message names the field. */
 export function int64FromWire(value: unknown): unknown {

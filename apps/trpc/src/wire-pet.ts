@@ -1,12 +1,15 @@
-import type { Pet, PetStatus } from '@petstore/domain';
+import type { Pet, PET_STATUSES } from '@petstore/domain';
 import type { Int64Wire } from './int64-wire.js';
 
-/** A pet as tRPC sends it: categoryId in its wire form (int64-wire.ts). */
+/**
+ * A pet as tRPC sends it: categoryId in its wire form (int64-wire.ts). Written without zod's types
+ * (the status from the domain's list, not its schema) so the client's bundled declarations need no zod.
+ */
 export interface WirePet {
   id: number;
   name: string;
   categoryId: Int64Wire;
-  status?: PetStatus | undefined;
+  status?: (typeof PET_STATUSES)[number] | undefined;
 }
 
 /**
