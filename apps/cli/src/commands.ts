@@ -49,5 +49,10 @@ function keyTable(keys: KeySummary[]): string[] {
     ...keys.map((key) => [key.id, key.prefix, key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? '-']),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
 }

@@ -2,7 +2,7 @@
 const COMMAND_LINES = [
   '  petstore accounts create --name <name>       create an account and print its id',
   '  petstore keys create --account <accountId>   issue an API key (shown once, never again)',
-  '  petstore keys list --account <accountId>     list an account\'s keys (prefixes, never the keys)',
+  "  petstore keys list --account <accountId>     list an account's keys (prefixes, never the keys)",
   '  petstore keys revoke <keyId>                 revoke a key; requests using it then fail with 401',
 ];
 

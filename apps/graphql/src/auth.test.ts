@@ -61,4 +61,3 @@ describe('authentication of the GraphQL door', () => {
     expect(answer.body).toEqual({ data: { pets: [] } });
   });
 });
-

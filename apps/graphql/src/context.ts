@@ -18,7 +18,11 @@ export interface GraphqlContext {
  * Apollo's context. Only the landing page (a browser GET) is handed to Apollo without a key;
  * should Apollo find an operation to run there after all, it has no caller and is refused.
  */
-export async function graphqlContext(principal: Principal | undefined, idempotencyKey: string | undefined, report: RequestReport): Promise<GraphqlContext> {
+export async function graphqlContext(
+  principal: Principal | undefined,
+  idempotencyKey: string | undefined,
+  report: RequestReport,
+): Promise<GraphqlContext> {
   if (!principal) throw toGraphqlError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
   return { principal, idempotencyKey, report };
 }

@@ -65,7 +65,9 @@ describe('operation limits', () => {
   const expectRefused = (answer: Awaited<ReturnType<typeof postGraphql>>, message: RegExp): void => {
     expect(answer.status).toBe(400);
     expect(answer.body.data).toBeUndefined();
-    expect(answer.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })]);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(message), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+    ]);
   };
 
   it('refuses an operation deeper than the depth limit, fragments included', async () => {
@@ -129,7 +131,9 @@ describe('batched requests', () => {
     const started = await start();
     const answer = await post(started, batch(11));
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ errors: [{ message: 'batch: at most 10 operations are allowed per request', extensions: { code: 'BAD_REQUEST' } }] });
+    expect(answer.body).toEqual({
+      errors: [{ message: 'batch: at most 10 operations are allowed per request', extensions: { code: 'BAD_REQUEST' } }],
+    });
   });
 
   it('keeps to one operation per request when the batch limit is 1', async () => {

@@ -30,7 +30,10 @@ describe('introspection, when switched on', () => {
   });
 
   it('answers the full introspection query that tools send, within the default limits', async () => {
-    const answer = await postGraphql<{ __schema: { types: Array<{ name: string }> } }>(door.url, { query: getIntrospectionQuery(), key: door.apiKey });
+    const answer = await postGraphql<{ __schema: { types: Array<{ name: string }> } }>(door.url, {
+      query: getIntrospectionQuery(),
+      key: door.apiKey,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data?.__schema.types.map((type) => type.name)).toEqual(expect.arrayContaining(['Pet', 'PetPage', 'PetStatus', 'NewPetInput']));
   });

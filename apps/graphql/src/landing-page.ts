@@ -10,7 +10,11 @@ export function landingPagePlugin(endpointUrl: string): ApolloServerPlugin {
   const html = renderLandingPage(endpointUrl);
   return {
     async serverWillStart() {
-      return { async renderLandingPage() { return { html }; } };
+      return {
+        async renderLandingPage() {
+          return { html };
+        },
+      };
     },
   };
 }

@@ -35,7 +35,11 @@ describe('errors the door did not expect', () => {
       errors: [{ message: 'internal error', locations: [{ line: 1, column: 3 }], path: ['pets'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
     });
     expect(door.logged).toEqual([
-      expect.objectContaining({ msg: 'unexpected error', door: 'graphql', err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }) }),
+      expect.objectContaining({
+        msg: 'unexpected error',
+        door: 'graphql',
+        err: expect.objectContaining({ message: expect.stringContaining('10.0.0.7') }),
+      }),
     ]);
   });
 
@@ -44,7 +48,10 @@ describe('errors the door did not expect', () => {
       throw new Error('key store: socket hang up');
     };
     running = await startGraphqlService((runtime) =>
-      buildGraphqlApp({ ...runtime, envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }) }).callback(),
+      buildGraphqlApp({
+        ...runtime,
+        envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }),
+      }).callback(),
     );
     const { logged } = running;
     const answer = await postGraphql(running.url, { query: '{ pets { id } }', key: running.apiKey });

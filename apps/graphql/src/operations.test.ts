@@ -27,7 +27,9 @@ describe('the GraphQL door in operation', () => {
   it('charges a GET query per root field too, and lets introspection-only queries through an exhausted budget', async () => {
     door = await startGraphql({ rateLimit: 3, options: { introspection: true } });
     const get = (query: string) =>
-      fetch(`${door.url}?query=${encodeURIComponent(query)}`, { headers: { Authorization: `Bearer ${door.apiKey}`, 'apollo-require-preflight': 'true' } });
+      fetch(`${door.url}?query=${encodeURIComponent(query)}`, {
+        headers: { Authorization: `Bearer ${door.apiKey}`, 'apollo-require-preflight': 'true' },
+      });
     const two = await get('{ a: pets { id } b: pets { id } }');
     expect(two.status).toBe(200);
     expect(two.headers.get('ratelimit-remaining')).toBe('1');

@@ -30,7 +30,9 @@ describe('Query.pets', () => {
 
   it('accepts limits from 1 to 100 and treats an explicit null as the default', async () => {
     await addPets(door, numberedPets(21));
-    const answer = await query<Record<string, PetView[]>>('{ one: pets(limit: 1) { id } max: pets(limit: 100) { id } none: pets(limit: null) { id } }');
+    const answer = await query<Record<string, PetView[]>>(
+      '{ one: pets(limit: 1) { id } max: pets(limit: 100) { id } none: pets(limit: null) { id } }',
+    );
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data?.['one']).toHaveLength(1);
     expect(answer.body.data?.['max']).toHaveLength(21);
@@ -77,7 +79,10 @@ describe('Query.petsPage', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const answer: PageAnswer = await query(`query Page($after: String) { petsPage(limit: 3, after: $after) { pets { ${PET_FIELDS} } nextCursor } }`, { after });
+      const answer: PageAnswer = await query(
+        `query Page($after: String) { petsPage(limit: 3, after: $after) { pets { ${PET_FIELDS} } nextCursor } }`,
+        { after },
+      );
       const page = answer.body.data?.petsPage;
       if (!page) throw new Error(JSON.stringify(answer.body.errors));
       seen.push(...page.pets);

@@ -19,9 +19,7 @@ export function createResolvers(pets: PetService): Resolvers {
     Mutation: {
       // The request's Idempotency-Key covers every addPet it carries: the same pet sent twice is one pet.
       addPet: (_root, args, context) =>
-        callDomain(() =>
-          pets.create(newPetInput(args.input), { idempotencyKey: context.idempotencyKey, accountId: context.principal.accountId }),
-        ),
+        callDomain(() => pets.create(newPetInput(args.input), { idempotencyKey: context.idempotencyKey, accountId: context.principal.accountId })),
     },
     Pet: {
       id: (pet) => idToGraphql(pet.id),

@@ -19,7 +19,11 @@ const persisted = { persistedQuery: { version: 1, sha256Hash: HASH } };
 describe('loadTrustedDocuments', () => {
   it("reads Apollo's persisted query manifest and graphql-codegen's hash map alike", () => {
     const apollo = loadTrustedDocuments(
-      manifest('apollo.json', { format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: HASH, name: 'Names', type: 'query', body: QUERY }] }),
+      manifest('apollo.json', {
+        format: 'apollo-persisted-query-manifest',
+        version: 1,
+        operations: [{ id: HASH, name: 'Names', type: 'query', body: QUERY }],
+      }),
     );
     expect(apollo.byId).toEqual(documents.byId);
     expect(apollo.hashes).toEqual(documents.hashes);
@@ -34,7 +38,11 @@ describe('loadTrustedDocuments', () => {
 
 describe('trustedOperation', () => {
   it('puts the registered document in place of its id, and drops the persistedQuery extension', () => {
-    expect(trustedOperation(documents, { extensions: persisted, variables: { a: 1 } })).toEqual({ query: QUERY, extensions: {}, variables: { a: 1 } });
+    expect(trustedOperation(documents, { extensions: persisted, variables: { a: 1 } })).toEqual({
+      query: QUERY,
+      extensions: {},
+      variables: { a: 1 },
+    });
   });
 
   it('runs a registered document sent as text, with or without its id', () => {
@@ -50,7 +58,9 @@ describe('trustedOperation', () => {
 
   it('answers an unknown id as Apollo does, so a persisted-query link understands it', () => {
     const unknown = { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } };
-    expect(() => trustedOperation(documents, unknown)).toThrow(expect.objectContaining({ code: 'persisted_query_not_found', message: 'PersistedQueryNotFound' }));
+    expect(() => trustedOperation(documents, unknown)).toThrow(
+      expect.objectContaining({ code: 'persisted_query_not_found', message: 'PersistedQueryNotFound' }),
+    );
   });
 });
 

@@ -2,15 +2,7 @@ import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText } from '@petstore/domain';
-import {
-  createBaseApp,
-  idempotencyKeyOf,
-  publishedDocument,
-  reportOperation,
-  stringifyJson,
-  type AuthState,
-  type DoorDeps,
-} from '@petstore/http';
+import { createBaseApp, idempotencyKeyOf, publishedDocument, reportOperation, stringifyJson, type AuthState, type DoorDeps } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter } from './docs/docs-page.js';
 import { listInputFromQuery, queryParameters } from './list-query.js';

@@ -25,8 +25,7 @@ for (const store of stores) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`REST /v1 contract on the ${store.name}`, () => {
     let door: TestRest;
     const get = <T>(path: string, key: string | null = door.apiKey) => call<T>(door.baseUrl, path, { key });
-    const post = <T>(body: unknown, key: string | null = door.apiKey) =>
-      call<T>(door.baseUrl, '/v1/pets', { method: 'POST', key, body });
+    const post = <T>(body: unknown, key: string | null = door.apiKey) => call<T>(door.baseUrl, '/v1/pets', { method: 'POST', key, body });
     const expectError = (response: { status: number; body: unknown; headers: Headers }, status: number, code: string) => {
       expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -107,7 +106,12 @@ for (const store of stores) {
 
       it.each([INT64_MAX, INT64_MIN, 2n ** 53n + 1n, 0n, -1n])('keeps categoryId %s digit for digit in the JSON text', async (categoryId) => {
         const sent = `{"name":"Big","categoryId":${categoryId}}`;
-        const created = await call(door.baseUrl, '/v1/pets', { method: 'POST', key: door.apiKey, rawBody: sent, headers: { 'Content-Type': 'application/json' } });
+        const created = await call(door.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: door.apiKey,
+          rawBody: sent,
+          headers: { 'Content-Type': 'application/json' },
+        });
         expect(created.status).toBe(201);
         expect(created.text).toContain(`"categoryId":${categoryId}}`);
         const { id } = parseJsonText(created.text) as { id: number };
@@ -116,9 +120,7 @@ for (const store of stores) {
       });
 
       it('assigns distinct ids to concurrent creates', async () => {
-        const created = await Promise.all(
-          Array.from({ length: 30 }, (_, i) => post<Pet>({ name: `Twin ${i}`, categoryId: 2 })),
-        );
+        const created = await Promise.all(Array.from({ length: 30 }, (_, i) => post<Pet>({ name: `Twin ${i}`, categoryId: 2 })));
         expect(new Set(created.map((response) => response.body.id)).size).toBe(30);
       });
 
@@ -313,9 +315,12 @@ for (const store of stores) {
         expect((await get('/v1/pets/1', null)).headers.get('deprecation')).toMatch(/^@\d+$/);
       });
 
-      it.each(['abc', '1.5', '1e3', '9223372036854775808', '-9223372036854775809', '99999999999999999999'])('answers 400 naming petId for %j', async (petId) => {
-        expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
-      });
+      it.each(['abc', '1.5', '1e3', '9223372036854775808', '-9223372036854775809', '99999999999999999999'])(
+        'answers 400 naming petId for %j',
+        async (petId) => {
+          expect(expectError(await get(`/v1/pets/${petId}`), 400, 'invalid_request').message).toContain('petId');
+        },
+      );
 
       it.each(['0', '-5', '9007199254740992', '9223372036854775806', '9223372036854775807', '-9223372036854775808'])(
         'answers 404 for %j, an int64 that names no pet',

@@ -19,9 +19,10 @@ export interface TrpcDoorOptions {
 const PATH_START = `${TRPC_PREFIX}/`;
 /** Each procedure by path, with the method its type is called with (tRPC keeps them flat by path at run time). */
 const PROCEDURES: ReadonlyMap<string, SingleCall & { method: string }> = new Map(
-  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: SingleCall['type'] } }>).map(
-    ([path, { _def }]) => [path, { path, type: _def.type, method: _def.type === 'mutation' ? 'POST' : 'GET' }],
-  ),
+  Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: SingleCall['type'] } }>).map(([path, { _def }]) => [
+    path,
+    { path, type: _def.type, method: _def.type === 'mutation' ? 'POST' : 'GET' },
+  ]),
 );
 
 /**

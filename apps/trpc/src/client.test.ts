@@ -31,7 +31,14 @@ describe.each(CALL_PATHS)('isPetstoreError, calls taking the %s path', (via) => 
 
   it('rejects anything else', () => {
     const named = (name: string, data?: unknown) => Object.assign(new Error('x'), { name, data });
-    for (const value of [new Error('x'), named('TypeError'), named('TRPCClientError', { code: 1 }), { name: 'TRPCClientError' }, null, 'TRPCClientError']) {
+    for (const value of [
+      new Error('x'),
+      named('TypeError'),
+      named('TRPCClientError', { code: 1 }),
+      { name: 'TRPCClientError' },
+      null,
+      'TRPCClientError',
+    ]) {
       expect(isPetstoreError(value), JSON.stringify(value)).toBe(false);
     }
   });

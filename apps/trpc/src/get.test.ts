@@ -15,18 +15,15 @@ describe.each(CALL_PATHS)('pets.get, calls taking the %s path', (via) => {
     expect(await door.client.pets.get.query({ id: created.id })).toEqual(created);
   });
 
-  it.each([42, 0, -1, '9223372036854775807', '-9223372036854775808'])(
-    'answers NOT_FOUND with HTTP 404 for an id no pet has: %j',
-    async (id) => {
-      door = await startTrpcDoor({ clientPath: via });
-      const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input: { id }, key: door.apiKey });
-      expect(response.status).toBe(404);
-      expect(wireError(response)).toMatchObject({
-        message: `pet ${id} does not exist`,
-        data: { code: 'NOT_FOUND', httpStatus: 404, domainCode: 'not_found' },
-      });
-    },
-  );
+  it.each([42, 0, -1, '9223372036854775807', '-9223372036854775808'])('answers NOT_FOUND with HTTP 404 for an id no pet has: %j', async (id) => {
+    door = await startTrpcDoor({ clientPath: via });
+    const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input: { id }, key: door.apiKey });
+    expect(response.status).toBe(404);
+    expect(wireError(response)).toMatchObject({
+      message: `pet ${id} does not exist`,
+      data: { code: 'NOT_FOUND', httpStatus: 404, domainCode: 'not_found' },
+    });
+  });
 
   it('finds a pet by its id sent as decimal text', async () => {
     door = await startTrpcDoor({ clientPath: via });

@@ -91,8 +91,20 @@ describe('a lone call answered directly', () => {
       { name: 'page', path: 'pets.page', input: { limit: 2 } },
       { name: 'get', path: 'pets.get', input: { id: 3 } },
       { name: 'create', method: 'POST', path: 'pets.create', input: { name: 'Rex', categoryId: '9007199254740993', status: 'sold' } },
-      { name: 'create, idempotent', method: 'POST', path: 'pets.create', input: { name: 'Ida', categoryId: 1 }, headers: { 'Idempotency-Key': 'k-1' } },
-      { name: 'create, idempotency conflict', method: 'POST', path: 'pets.create', input: { name: 'Other', categoryId: 1 }, headers: { 'Idempotency-Key': 'k-1' } },
+      {
+        name: 'create, idempotent',
+        method: 'POST',
+        path: 'pets.create',
+        input: { name: 'Ida', categoryId: 1 },
+        headers: { 'Idempotency-Key': 'k-1' },
+      },
+      {
+        name: 'create, idempotency conflict',
+        method: 'POST',
+        path: 'pets.create',
+        input: { name: 'Other', categoryId: 1 },
+        headers: { 'Idempotency-Key': 'k-1' },
+      },
       { name: 'list, bad limit', path: 'pets.list', input: { limit: 0 } },
       { name: 'create, blank name', method: 'POST', path: 'pets.create', input: { name: ' ', categoryId: 1 } },
       { name: 'create, no body', method: 'POST', path: 'pets.create' },
@@ -109,7 +121,9 @@ describe('a lone call answered directly', () => {
     });
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 409, 400, 400, 400, 404, 401, 401, 429]);
     // Wide ids and the headers the envelope set really are in what was compared.
-    expect(answers[0]?.text).toBe('{"result":{"data":[{"id":1,"name":"Wide","categoryId":"9223372036854775807"},{"id":2,"name":"Narrow","categoryId":7,"status":"pending"}]}}');
+    expect(answers[0]?.text).toBe(
+      '{"result":{"data":[{"id":1,"name":"Wide","categoryId":"9223372036854775807"},{"id":2,"name":"Narrow","categoryId":7,"status":"pending"}]}}',
+    );
     expect(answers[0]?.headers).toMatchObject({
       'content-type': 'application/json',
       vary: 'trpc-accept, accept, Origin',

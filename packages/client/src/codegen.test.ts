@@ -20,9 +20,7 @@ describe('the generated types', () => {
       const fresh = join(dir, 'openapi.ts');
       await run(process.execPath, [cli, document, '--output', fresh]);
       const checkedIn = await readFile(new URL('./generated/openapi.ts', import.meta.url), 'utf8');
-      expect(checkedIn, 'src/generated/openapi.ts is stale: run `pnpm --filter @petstore/client codegen`').toBe(
-        await readFile(fresh, 'utf8'),
-      );
+      expect(checkedIn, 'src/generated/openapi.ts is stale: run `pnpm --filter @petstore/client codegen`').toBe(await readFile(fresh, 'utf8'));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -33,7 +33,8 @@ const CODE_BY_STATUS: Readonly<Record<number, { code: string; message: string }>
 };
 
 export function describeStatus(status: number): { code: string; message: string } {
-  return CODE_BY_STATUS[status] ?? (status >= 500
-    ? { code: 'internal_error', message: 'internal error' }
-    : { code: 'invalid_request', message: 'the request is invalid' });
+  return (
+    CODE_BY_STATUS[status] ??
+    (status >= 500 ? { code: 'internal_error', message: 'internal error' } : { code: 'invalid_request', message: 'the request is invalid' })
+  );
 }

@@ -15,7 +15,11 @@ export interface HttpProblem {
 export function toHttpProblem(error: unknown): HttpProblem {
   if (isDomainError(error)) {
     const status = HTTP_STATUS_BY_CODE[error.code];
-    return { body: errorBody(status, error.code, error.message), headers: domainErrorHeaders(error), unexpected: status >= 500 && error.code === 'internal_error' };
+    return {
+      body: errorBody(status, error.code, error.message),
+      headers: domainErrorHeaders(error),
+      unexpected: status >= 500 && error.code === 'internal_error',
+    };
   }
   if (error instanceof HttpError) {
     return { body: errorBody(error.status, error.code, error.message), headers: { ...error.headers }, unexpected: false };

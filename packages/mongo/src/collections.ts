@@ -12,6 +12,5 @@ export const petsCollection = (db: Db): Collection<PetDocument> => db.collection
 export const idBlocksCollection = (db: Db): Collection<IdBlockDocument> => db.collection('id_blocks', KEEP_LONGS);
 export const accountsCollection = (db: Db): Collection<AccountDocument> => db.collection('accounts');
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
-export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> =>
-  db.collection('idempotency_keys', KEEP_LONGS);
+export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> => db.collection('idempotency_keys', KEEP_LONGS);
 export const rateLeasesCollection = (db: Db): Collection<RateLeaseDocument> => db.collection('rate_leases');

@@ -67,7 +67,11 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       keys: withDeadline(new MongoKeyStore(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
-      ping: () => settleWithin(withDriverErrors(async () => void (await db.command({ ping: 1 }))), timeoutMS),
+      ping: () =>
+        settleWithin(
+          withDriverErrors(async () => void (await db.command({ ping: 1 }))),
+          timeoutMS,
+        ),
       close: async () => {
         watchdog.stop();
         await client.close();

@@ -68,7 +68,10 @@ describe.skipIf(!(await hasGo()))('the stores of a database that stops answering
       const outcomes = await Promise.all(
         calls.map(async (call) => {
           const started = performance.now();
-          const error: unknown = await call().then(() => undefined, (failure: unknown) => failure);
+          const error: unknown = await call().then(
+            () => undefined,
+            (failure: unknown) => failure,
+          );
           return { error, ms: performance.now() - started };
         }),
       );

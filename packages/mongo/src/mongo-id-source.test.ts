@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MongoIdSource } from './mongo-id-source.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
-const take = (ids: MongoIdSource, count: number): Promise<number[]> =>
-  Promise.all(Array.from({ length: count }, () => ids.next()));
+const take = (ids: MongoIdSource, count: number): Promise<number[]> => Promise.all(Array.from({ length: count }, () => ids.next()));
 
 describe.skipIf(!mongodbUri)('MongoIdSource', () => {
   let database: TestDatabase;

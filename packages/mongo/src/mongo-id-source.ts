@@ -50,7 +50,11 @@ export class MongoIdSource implements IdSource {
   }
 
   private async claimBlock(): Promise<void> {
-    const [highest] = await this.blocks.find({}, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray();
+    const [highest] = await this.blocks
+      .find({}, { projection: { _id: 1 } })
+      .sort({ _id: -1 })
+      .limit(1)
+      .toArray();
     let candidate = Math.max(highest ? idFromLong(highest._id) : -1, this.lastClaimed) + 1;
     for (;;) {
       const last = (candidate + 1) * this.blockSize;

@@ -45,7 +45,10 @@ export class MongoKeyStore implements KeyStore {
 
   listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return withDriverErrors(async () => {
-      const documents = await this.keys.find({ accountId: { $eq: accountId } }).sort({ createdAt: 1, _id: 1 }).toArray();
+      const documents = await this.keys
+        .find({ accountId: { $eq: accountId } })
+        .sort({ createdAt: 1, _id: 1 })
+        .toArray();
       return documents.map(fromApiKeyDocument);
     });
   }

@@ -11,8 +11,7 @@ describe.skipIf(!mongodbUri)('MongoPetStore documents', () => {
     await database.drop();
   });
 
-  const rawPet = (id: number) =>
-    database.db.collection('pets').findOne({ _id: Long.fromNumber(id) }, { promoteLongs: false });
+  const rawPet = (id: number) => database.db.collection('pets').findOne({ _id: Long.fromNumber(id) }, { promoteLongs: false });
 
   it('stores the id and categoryId as BSON Long, exact at the largest safe integer', async () => {
     await database.pets.insert({ id: Number.MAX_SAFE_INTEGER, name: 'Rex', categoryId: Number.MAX_SAFE_INTEGER, status: 'sold' });

@@ -105,7 +105,11 @@ export class MongoLeasedRateLimiter implements RateLimiter {
   private async highestClaimed(prefix: string): Promise<number> {
     // ';' is the character after ':', so this range holds exactly the ids that start with the prefix.
     const range = { $gte: prefix, $lt: `${prefix.slice(0, -1)};` };
-    const [highest] = await this.leases.find({ _id: range }, { projection: { _id: 1 } }).sort({ _id: -1 }).limit(1).toArray();
+    const [highest] = await this.leases
+      .find({ _id: range }, { projection: { _id: 1 } })
+      .sort({ _id: -1 })
+      .limit(1)
+      .toArray();
     return highest ? Number(highest._id.slice(prefix.length)) : -1;
   }
 

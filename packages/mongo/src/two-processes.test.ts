@@ -41,7 +41,7 @@ describe.skipIf(!mongodbUri)('two processes creating pets on one database', () =
     expect(new Set(ids).size).toBe(ids.length);
 
     const listed: number[] = [];
-    for (let afterId: number | undefined; ; ) {
+    for (let afterId: number | undefined; ;) {
       const page = await database.pets.list({ limit: 100, afterId });
       listed.push(...page.map((pet) => pet.id));
       if (page.length < 100) break;

@@ -59,7 +59,12 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}).PETSTORE_TRUST_PROXY).toBeUndefined();
     expect(
-      loadConfig({ MONGODB_MAX_POOL_SIZE: '1', PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: '0', PETSTORE_TRUST_PROXY: 'true' }),
+      loadConfig({
+        MONGODB_MAX_POOL_SIZE: '1',
+        PETSTORE_RATE_LIMIT_SCOPE: 'instance',
+        PETSTORE_KEY_CACHE_SECONDS: '0',
+        PETSTORE_TRUST_PROXY: 'true',
+      }),
     ).toMatchObject({ MONGODB_MAX_POOL_SIZE: 1, PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: 0, PETSTORE_TRUST_PROXY: true });
     for (const uri of ['mongodb://db1:27017,db2:27017,db3:27017/?replicaSet=rs0&tls=true', 'mongodb+srv://cluster0.example.net/']) {
       expect(loadConfig({ MONGODB_URI: uri }).MONGODB_URI, 'replica-set URIs').toBe(uri);

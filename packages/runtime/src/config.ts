@@ -8,7 +8,12 @@ const integer = (min: number, max: number, fallback: number) =>
       .string()
       .regex(/^\d+$/, { error: `must be a whole number from ${min} to ${max}` })
       .transform(Number)
-      .pipe(z.number().min(min, { error: `must be from ${min} to ${max}` }).max(max, { error: `must be from ${min} to ${max}` }))
+      .pipe(
+        z
+          .number()
+          .min(min, { error: `must be from ${min} to ${max}` })
+          .max(max, { error: `must be from ${min} to ${max}` }),
+      )
       .optional()
       .transform((value) => value ?? fallback),
   );
@@ -36,7 +41,12 @@ const apiBaseUrl = (fallback: string) =>
 const originList = optionalText.pipe(
   z
     .string()
-    .transform((text) => text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
     .pipe(
       z.array(
         z.string().refine(isOrigin, {
@@ -58,106 +68,114 @@ function isOrigin(text: string): boolean {
 }
 
 /** Every setting the service reads, from the environment only, checked once at start-up. */
-const ConfigSchema = z.object({
-  PETSTORE_ENV: optionalText.pipe(
-    z.enum(['development', 'staging', 'production'], { error: 'must be development, staging or production' }).default('development'),
-  ),
-  PORT: integer(0, 65535, 3000),
-  HOST: optionalText,
-  PUBLIC_BASE_URL: optionalText.pipe(
-    z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://petstore.example.com' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  /** The environments the published API document lists as its servers (the `/v1` base address of each). */
-  PETSTORE_PRODUCTION_URL: apiBaseUrl(DEFAULT_PRODUCTION_URL),
-  PETSTORE_STAGING_URL: apiBaseUrl(DEFAULT_STAGING_URL),
-  MONGODB_URI: optionalText.pipe(
-    z.string().regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' }).optional(),
-  ),
-  MONGODB_DB: optionalText.pipe(
-    z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a database name of letters, digits, _ or -' }).default('petstore'),
-  ),
-  MONGODB_TIMEOUT_MS: integer(100, 60_000, 3000),
-  /** Connections each instance may open to each MongoDB server (the driver's default, 100). */
-  MONGODB_MAX_POOL_SIZE: integer(1, 10_000, 100),
-  PETSTORE_DEV_API_KEY: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
-      .optional(),
-  ),
-  PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
-  /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
-  PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),
-  /** Node's `maxHeaderSize`: larger request heads are refused with 431. */
-  PETSTORE_MAX_HEADER_BYTES: integer(1024, 256 * 1024, 16 * 1024),
-  PETSTORE_CORS_ORIGINS: originList,
-  /** Production refuses the embedded store (it loses every pet on exit) unless this says otherwise. */
-  PETSTORE_ALLOW_EMBEDDED_STORE: flag,
-  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
-  PETSTORE_METRICS_TOKEN: optionalText.pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
-      .optional(),
-  ),
-  /** When set, /metrics is served on this port (of HOST) instead of the public one. */
-  PETSTORE_METRICS_PORT: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, { error: 'must be a port number from 0 to 65535' })
-      .transform(Number)
-      .pipe(z.number().max(65535, { error: 'must be a port number from 0 to 65535' }))
-      .optional(),
-  ),
-  /** How long a shutdown waits for requests in flight before closing their connections. */
-  PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
-  // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
-  // without throttling a legitimate batch job; operators tighten it per deployment.
-  PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
-  PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
-  /**
-   * `shared`: one budget per key across every instance on the database, leased from MongoDB.
-   * `instance`: each instance counts on its own. The embedded store always counts per instance.
-   */
-  PETSTORE_RATE_LIMIT_SCOPE: optionalText.pipe(z.enum(['shared', 'instance'], { error: 'must be shared or instance' }).default('shared')),
-  /** How long a key record (or an unknown key) is believed without asking the database; 0 asks every time. */
-  PETSTORE_KEY_CACHE_SECONDS: integer(0, 300, 5),
-  /** Failed key checks one client address may make per minute before its key checks answer 429; 0 turns it off. */
-  PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
-  /** Whether the last X-Forwarded-For address (the one the load balancer saw) is the client's. */
-  PETSTORE_TRUST_PROXY: flag,
-  /** Both default to on outside production. */
-  PETSTORE_GRAPHQL_INTROSPECTION: flag,
-  PETSTORE_GRAPHQL_LANDING_PAGE: flag,
-  /** A manifest of the only GraphQL operations to run (persisted documents); unset, any operation runs. */
-  PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS: optionalText,
-  LOG_LEVEL: optionalText.pipe(
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
-  ),
-  ...TRACING_VARIABLES,
-}).superRefine((config, context) => {
-  if (config.PETSTORE_ENV === 'production' && config.PETSTORE_METRICS_TOKEN === undefined && config.PETSTORE_METRICS_PORT === undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['PETSTORE_METRICS_PORT'],
-      message:
-        'or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production: /metrics would be open to anyone on the public port ' +
-        '(serve it on an internal port, or ask for a token)',
-    });
-  }
-  if (config.PETSTORE_ENV === 'production' && !config.MONGODB_URI && config.PETSTORE_ALLOW_EMBEDDED_STORE !== true) {
-    context.addIssue({
-      code: 'custom',
-      path: ['MONGODB_URI'],
-      message:
-        'is required when PETSTORE_ENV is production: the embedded store loses every pet and key on exit ' +
-        '(set PETSTORE_ALLOW_EMBEDDED_STORE=true to run on it anyway)',
-    });
-  }
-});
+const ConfigSchema = z
+  .object({
+    PETSTORE_ENV: optionalText.pipe(
+      z.enum(['development', 'staging', 'production'], { error: 'must be development, staging or production' }).default('development'),
+    ),
+    PORT: integer(0, 65535, 3000),
+    HOST: optionalText,
+    PUBLIC_BASE_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://petstore.example.com' })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional(),
+    ),
+    /** The environments the published API document lists as its servers (the `/v1` base address of each). */
+    PETSTORE_PRODUCTION_URL: apiBaseUrl(DEFAULT_PRODUCTION_URL),
+    PETSTORE_STAGING_URL: apiBaseUrl(DEFAULT_STAGING_URL),
+    MONGODB_URI: optionalText.pipe(
+      z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' })
+        .optional(),
+    ),
+    MONGODB_DB: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a database name of letters, digits, _ or -' })
+        .default('petstore'),
+    ),
+    MONGODB_TIMEOUT_MS: integer(100, 60_000, 3000),
+    /** Connections each instance may open to each MongoDB server (the driver's default, 100). */
+    MONGODB_MAX_POOL_SIZE: integer(1, 10_000, 100),
+    PETSTORE_DEV_API_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
+        .optional(),
+    ),
+    PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
+    /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
+    PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),
+    /** Node's `maxHeaderSize`: larger request heads are refused with 431. */
+    PETSTORE_MAX_HEADER_BYTES: integer(1024, 256 * 1024, 16 * 1024),
+    PETSTORE_CORS_ORIGINS: originList,
+    /** Production refuses the embedded store (it loses every pet on exit) unless this says otherwise. */
+    PETSTORE_ALLOW_EMBEDDED_STORE: flag,
+    /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+    PETSTORE_METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
+        .optional(),
+    ),
+    /** When set, /metrics is served on this port (of HOST) instead of the public one. */
+    PETSTORE_METRICS_PORT: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, { error: 'must be a port number from 0 to 65535' })
+        .transform(Number)
+        .pipe(z.number().max(65535, { error: 'must be a port number from 0 to 65535' }))
+        .optional(),
+    ),
+    /** How long a shutdown waits for requests in flight before closing their connections. */
+    PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
+    // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
+    // without throttling a legitimate batch job; operators tighten it per deployment.
+    PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
+    PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
+    /**
+     * `shared`: one budget per key across every instance on the database, leased from MongoDB.
+     * `instance`: each instance counts on its own. The embedded store always counts per instance.
+     */
+    PETSTORE_RATE_LIMIT_SCOPE: optionalText.pipe(z.enum(['shared', 'instance'], { error: 'must be shared or instance' }).default('shared')),
+    /** How long a key record (or an unknown key) is believed without asking the database; 0 asks every time. */
+    PETSTORE_KEY_CACHE_SECONDS: integer(0, 300, 5),
+    /** Failed key checks one client address may make per minute before its key checks answer 429; 0 turns it off. */
+    PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
+    /** Whether the last X-Forwarded-For address (the one the load balancer saw) is the client's. */
+    PETSTORE_TRUST_PROXY: flag,
+    /** Both default to on outside production. */
+    PETSTORE_GRAPHQL_INTROSPECTION: flag,
+    PETSTORE_GRAPHQL_LANDING_PAGE: flag,
+    /** A manifest of the only GraphQL operations to run (persisted documents); unset, any operation runs. */
+    PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS: optionalText,
+    LOG_LEVEL: optionalText.pipe(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
+    ),
+    ...TRACING_VARIABLES,
+  })
+  .superRefine((config, context) => {
+    if (config.PETSTORE_ENV === 'production' && config.PETSTORE_METRICS_TOKEN === undefined && config.PETSTORE_METRICS_PORT === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PETSTORE_METRICS_PORT'],
+        message:
+          'or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production: /metrics would be open to anyone on the public port ' +
+          '(serve it on an internal port, or ask for a token)',
+      });
+    }
+    if (config.PETSTORE_ENV === 'production' && !config.MONGODB_URI && config.PETSTORE_ALLOW_EMBEDDED_STORE !== true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MONGODB_URI'],
+        message:
+          'is required when PETSTORE_ENV is production: the embedded store loses every pet and key on exit ' +
+          '(set PETSTORE_ALLOW_EMBEDDED_STORE=true to run on it anyway)',
+      });
+    }
+  });
 
 export type Config = z.output<typeof ConfigSchema>;
 

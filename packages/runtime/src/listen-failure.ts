@@ -15,10 +15,16 @@ export interface StartRefusal {
 export function listenFailure(error: unknown, port: number): StartRefusal | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EADDRINUSE') {
-    return { exitCode: EXIT_ADDRESS_IN_USE, message: `cannot start: port ${port} is already in use (PORT); stop what holds it or choose another port` };
+    return {
+      exitCode: EXIT_ADDRESS_IN_USE,
+      message: `cannot start: port ${port} is already in use (PORT); stop what holds it or choose another port`,
+    };
   }
   if (code === 'EACCES') {
-    return { exitCode: EXIT_NO_PERMISSION, message: `cannot start: listening on port ${port} is not permitted (PORT); use a port from 1024 up or grant the permission` };
+    return {
+      exitCode: EXIT_NO_PERMISSION,
+      message: `cannot start: listening on port ${port} is not permitted (PORT); use a port from 1024 up or grant the permission`,
+    };
   }
   return undefined;
 }

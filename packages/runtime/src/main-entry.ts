@@ -17,10 +17,7 @@ export const EXIT_UNAVAILABLE = 69;
  * port that cannot be opened with 75 (in use) or 77 (not permitted), see listen-failure.ts.
  * Once running, an outage is answered with 503s and the service recovers by itself.
  */
-export async function runMain(
-  doors: string,
-  build: (runtime: Runtime) => RequestListener | Promise<RequestListener>,
-): Promise<void> {
+export async function runMain(doors: string, build: (runtime: Runtime) => RequestListener | Promise<RequestListener>): Promise<void> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime(loadConfig(process.env));

@@ -42,7 +42,11 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       idempotency: mongo.idempotency,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
-      ready: () => mongo.ping().then(() => true, () => false),
+      ready: () =>
+        mongo.ping().then(
+          () => true,
+          () => false,
+        ),
       close: () => mongo.close(),
     };
   }

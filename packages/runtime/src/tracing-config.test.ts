@@ -29,9 +29,12 @@ describe('tracing configuration', () => {
     expect(settings({ OTEL_TRACES_EXPORTER: 'otlp' })?.tracesUrl).toBe('http://localhost:4318/v1/traces');
   });
 
-  it.each<Record<string, string>>([{ OTEL_SDK_DISABLED: 'TRUE' }, { OTEL_TRACES_EXPORTER: 'none' }])('is switched off by %j whatever else is set', (off) => {
-    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'otlp', ...off })).toBeUndefined();
-  });
+  it.each<Record<string, string>>([{ OTEL_SDK_DISABLED: 'TRUE' }, { OTEL_TRACES_EXPORTER: 'none' }])(
+    'is switched off by %j whatever else is set',
+    (off) => {
+      expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'otlp', ...off })).toBeUndefined();
+    },
+  );
 
   it('reads the service name, the sampler and the resource attributes', () => {
     const read = settings({

@@ -2,12 +2,12 @@ import { SAMPLER_NAMES, type TracingSettings } from '@petstore/telemetry';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
 
-const otlpUrl = optionalText.pipe(
-  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:4318' }).optional(),
-);
+const otlpUrl = optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://localhost:4318' }).optional());
 
 // The SDK speaks OTLP over HTTP with protobuf only; refusing the others beats exporting nothing.
-const protocol = optionalText.pipe(z.enum(['http/protobuf'], { error: 'must be http/protobuf (the only OTLP protocol this service sends)' }).optional());
+const protocol = optionalText.pipe(
+  z.enum(['http/protobuf'], { error: 'must be http/protobuf (the only OTLP protocol this service sends)' }).optional(),
+);
 
 /** `key=value,key=value`, as OTEL_RESOURCE_ATTRIBUTES and OTEL_EXPORTER_OTLP_HEADERS are written (values percent-encoded). */
 const keyValueList = (what: string) =>

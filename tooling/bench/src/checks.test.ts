@@ -23,7 +23,10 @@ describe('checkBody', () => {
 describe('describeFailure', () => {
   it('passes a clean run and names status codes, errors and body mismatches otherwise', () => {
     expect(describeFailure({ non2xx: 0, errors: 0, timeouts: 0, mismatches: 0 })).toBeUndefined();
-    const text = describeFailure({ non2xx: 3, errors: 2, timeouts: 1, mismatches: 3, statusCodeStats: { '200': { count: 9 }, '429': { count: 3 } } }, 'ECONNRESET');
+    const text = describeFailure(
+      { non2xx: 3, errors: 2, timeouts: 1, mismatches: 3, statusCodeStats: { '200': { count: 9 }, '429': { count: 3 } } },
+      'ECONNRESET',
+    );
     expect(text).toBe('3 non-2xx responses (3×429); 2 errors (1 timeouts): ECONNRESET; 3 responses with an unexpected body');
   });
 });

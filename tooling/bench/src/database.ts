@@ -23,11 +23,13 @@ export async function openMongo(targets: TargetSpec[], cleanups: (() => Promise<
     cleanups.push(() => ferret.dispose());
     return { uri: ferret.uri, ferret, description: `FerretDB ${FERRETDB_VERSION} (SQLite backend), started by the bench` };
   } catch (error) {
-    return { uri: undefined, ferret: undefined, description: `not measured: FerretDB could not start (${String(error).split('\n')[0]}); set MONGODB_URI` };
+    return {
+      uri: undefined,
+      ferret: undefined,
+      description: `not measured: FerretDB could not start (${String(error).split('\n')[0]}); set MONGODB_URI`,
+    };
   }
 }
-
-
 
 /** Drops the databases a run made on a MongoDB it did not start (named bench_<run>_<target>). */
 export async function dropBenchDatabases(uri: string): Promise<void> {

@@ -68,12 +68,14 @@ describe('evaluateGoals', () => {
   });
 
   it('judges the large store by its heap bytes per pet beyond the name', () => {
-    const heap = (heapBytesPerPet: number) =>
-      new Map([measured('scale.large', [round(1000)], { heapBytesPerPet, nameBytesPerPet: 32 })]);
+    const heap = (heapBytesPerPet: number) => new Map([measured('scale.large', [round(1000)], { heapBytesPerPet, nameBytesPerPet: 32 })]);
     expect(evaluateGoals([goal('Embedded store at')], heap(132))[0]).toMatchObject({ verdict: 'pass', value: 100 });
     expect(evaluateGoals([goal('Embedded store at')], heap(133))[0]).toMatchObject({ verdict: 'missed', value: 101 });
     const unmeasured = new Map([measured('scale.large', [round(1000)])]);
-    expect(evaluateGoals([goal('Embedded store at')], unmeasured)[0]).toMatchObject({ verdict: 'not measured', note: expect.stringMatching(/expose-gc/) });
+    expect(evaluateGoals([goal('Embedded store at')], unmeasured)[0]).toMatchObject({
+      verdict: 'not measured',
+      note: expect.stringMatching(/expose-gc/),
+    });
   });
 
   it('passes the scaling goal when the large store is at most 10% slower, and misses it beyond', () => {

@@ -74,14 +74,12 @@ export function issueGoals(settings: { scalePets: number; connections: number })
       threshold: 1.1,
     },
     { kind: 'heap', text: `Embedded store at ${large} pets: ≤ 100 heap bytes per pet beyond its name`, target: SCALE_LARGE, threshold: 100 },
-    ...(['rest', 'graphql', 'trpc'] as const).map(
-      (door): TailGoal => ({
-        kind: 'tail',
-        text: `${DOOR_NAMES[door]}: p99 ≤ 4 × p50 at ${settings.connections} connections, every target of the door`,
-        targets: doorTargets.filter((spec) => spec.door === door).map((spec) => spec.id),
-        threshold: 4,
-      }),
-    ),
+    ...(['rest', 'graphql', 'trpc'] as const).map((door): TailGoal => ({
+      kind: 'tail',
+      text: `${DOOR_NAMES[door]}: p99 ≤ 4 × p50 at ${settings.connections} connections, every target of the door`,
+      targets: doorTargets.filter((spec) => spec.door === door).map((spec) => spec.id),
+      threshold: 4,
+    })),
   ];
 }
 
@@ -123,7 +121,8 @@ function evaluateTail(goal: TailGoal, outcomes: ReadonlyMap<string, TargetOutcom
 function evaluateHeap(goal: HeapGoal, outcomes: ReadonlyMap<string, TargetOutcome>): GoalResult {
   const outcome = outcomes.get(goal.target);
   if (outcome?.status !== 'measured') return notMeasured(goal, why(goal.target, outcome));
-  if (outcome.heapBytesPerPet === undefined || outcome.nameBytesPerPet === undefined) return notMeasured(goal, 'heap not measured (needs --expose-gc)');
+  if (outcome.heapBytesPerPet === undefined || outcome.nameBytesPerPet === undefined)
+    return notMeasured(goal, 'heap not measured (needs --expose-gc)');
   const value = outcome.heapBytesPerPet - outcome.nameBytesPerPet;
   return { goal, value, costValue: Number.NaN, verdict: value <= goal.threshold ? 'pass' : 'missed' };
 }

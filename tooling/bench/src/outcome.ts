@@ -44,16 +44,32 @@ export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | unde
     serverCpuUsPerRequest: median(defined(metric(outcome, (r) => r.serverCpuUsPerRequest))),
     dbCpu: median(defined(metric(outcome, (r) => r.dbCpu))),
     loadCpu: median(defined(metric(outcome, (r) => r.loadCpu))),
-    rpsRatio: usable ? medianPairedRatio(metric(outcome, (r) => r.requestsPerSecond), metric(usable, (r) => r.requestsPerSecond)) : Number.NaN,
-    p50Ratio: usable ? medianPairedRatio(metric(outcome, (r) => r.p50Ms), metric(usable, (r) => r.p50Ms)) : Number.NaN,
-    tailRatio: medianPairedRatio(metric(outcome, (r) => r.p99Ms), metric(outcome, (r) => r.p50Ms)),
+    rpsRatio: usable
+      ? medianPairedRatio(
+          metric(outcome, (r) => r.requestsPerSecond),
+          metric(usable, (r) => r.requestsPerSecond),
+        )
+      : Number.NaN,
+    p50Ratio: usable
+      ? medianPairedRatio(
+          metric(outcome, (r) => r.p50Ms),
+          metric(usable, (r) => r.p50Ms),
+        )
+      : Number.NaN,
+    tailRatio: medianPairedRatio(
+      metric(outcome, (r) => r.p99Ms),
+      metric(outcome, (r) => r.p50Ms),
+    ),
   };
 }
 
 /** req/s of `a` over req/s of `b`, paired round by round (for ratios between two targets). */
 export function pairedRpsRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
   if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
-  return medianPairedRatio(metric(a, (r) => r.requestsPerSecond), metric(b, (r) => r.requestsPerSecond));
+  return medianPairedRatio(
+    metric(a, (r) => r.requestsPerSecond),
+    metric(b, (r) => r.requestsPerSecond),
+  );
 }
 
 /**
@@ -62,11 +78,17 @@ export function pairedRpsRatio(a: TargetOutcome | undefined, b: TargetOutcome | 
  */
 export function pairedCostRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
   if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
-  return medianPairedRatio(metric(b, (r) => r.serverCpuUsPerRequest), metric(a, (r) => r.serverCpuUsPerRequest));
+  return medianPairedRatio(
+    metric(b, (r) => r.serverCpuUsPerRequest),
+    metric(a, (r) => r.serverCpuUsPerRequest),
+  );
 }
 
 /** p50 of `a` over p50 of `b`, paired round by round. */
 export function pairedP50Ratio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
   if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
-  return medianPairedRatio(metric(a, (r) => r.p50Ms), metric(b, (r) => r.p50Ms));
+  return medianPairedRatio(
+    metric(a, (r) => r.p50Ms),
+    metric(b, (r) => r.p50Ms),
+  );
 }

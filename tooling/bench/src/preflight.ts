@@ -2,10 +2,7 @@ import type { LoadRequest } from './load.js';
 import { LIST_SIZE } from './pets.js';
 import type { Door, Expect } from './targets.js';
 
-export type Preflight =
-  | { kind: 'ok'; body: string }
-  | { kind: 'not-mounted'; reason: string }
-  | { kind: 'failed'; reason: string };
+export type Preflight = { kind: 'ok'; body: string } | { kind: 'not-mounted'; reason: string } | { kind: 'failed'; reason: string };
 
 const DOOR_NAMES: Record<Door, string> = { baseline: 'baseline', rest: 'REST', graphql: 'GraphQL', trpc: 'tRPC' };
 

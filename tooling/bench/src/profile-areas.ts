@@ -17,7 +17,10 @@ export const AREAS: readonly (readonly [string, RegExp])[] = [
   ['MongoDB driver + BSON', /\/mongodb\/|\/bson\//],
   ['domain service + store', /packages\/(domain|memory|mongo)\//],
   ['REST door', /apps\/rest\//],
-  ['Koa + router', /\/koa\/|koa-compose|delegates|@koa\/router|\/statuses\/|type-is|mime-types|\/accepts\/|negotiator|on-finished|\/vary\/|encodeurl|escape-html|http-errors|content-type|\/fresh\/|parseurl|\/cookies\/|path-to-regexp/],
+  [
+    'Koa + router',
+    /\/koa\/|koa-compose|delegates|@koa\/router|\/statuses\/|type-is|mime-types|\/accepts\/|negotiator|on-finished|\/vary\/|encodeurl|escape-html|http-errors|content-type|\/fresh\/|parseurl|\/cookies\/|path-to-regexp/,
+  ],
 ];
 
 export const NODE_CORE = 'Node core (HTTP, sockets, timers, promise queue)';

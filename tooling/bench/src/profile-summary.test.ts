@@ -53,7 +53,12 @@ describe('samplesWithin', () => {
   it('keeps only the samples stamped inside a window', () => {
     // Sample i is stamped 1000 + 10 × (i + 1).
     expect(samplesWithin(timed, [[1015, 1040]])).toEqual([3, 3, 5]);
-    expect(samplesWithin(timed, [[1000, 1010], [1095, 2000]])).toEqual([2, 5]);
+    expect(
+      samplesWithin(timed, [
+        [1000, 1010],
+        [1095, 2000],
+      ]),
+    ).toEqual([2, 5]);
   });
 
   it('keeps every sample without windows or timestamps', () => {

@@ -28,7 +28,11 @@ const measured = (id: string, serverCpu: number, loadCpu: number): TargetOutcome
 
 describe('saturationNotes', () => {
   it('flags a load generator at its limit and a server starved by something else', () => {
-    const notes = saturationNotes([measured('memory.b0', 0.85, 0.95), measured('memory.rest.list', 0.5, 0.3), measured('memory.rest.get', 0.98, 0.4)]);
+    const notes = saturationNotes([
+      measured('memory.b0', 0.85, 0.95),
+      measured('memory.rest.list', 0.5, 0.3),
+      measured('memory.rest.get', 0.98, 0.4),
+    ]);
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain('memory.b0 (85 / 95)');
     expect(notes[1]).toContain('memory.rest.list (50 / 30)');

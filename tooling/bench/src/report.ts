@@ -38,13 +38,19 @@ export function renderReport(report: RunReport): string {
     '',
     '#### Doors (20 pets stored, valid key), against B0, K0 and D0 in the same rounds',
     '',
-    renderDoors(report.outcomes.filter((o) => !o.spec.scale), byId),
+    renderDoors(
+      report.outcomes.filter((o) => !o.spec.scale),
+      byId,
+    ),
     '',
     ...saturationNotes(report.outcomes).map((note) => `- ${note}`),
     '',
     '#### Scaling (embedded store, REST list)',
     '',
-    renderScaling(report.outcomes.filter((o) => o.spec.scale), byId),
+    renderScaling(
+      report.outcomes.filter((o) => o.spec.scale),
+      byId,
+    ),
   ];
   return lines.join('\n');
 }
@@ -182,10 +188,14 @@ export function saturationNotes(outcomes: TargetOutcome[]): string[] {
   }
   const notes: string[] = [];
   if (loadBound.length > 0) {
-    notes.push(`Load generator at its limit (autocannon ≥ 90% of its core), so these req/s are lower bounds and ratios to them flatter the doors: ${loadBound.join(', ')}.`);
+    notes.push(
+      `Load generator at its limit (autocannon ≥ 90% of its core), so these req/s are lower bounds and ratios to them flatter the doors: ${loadBound.join(', ')}.`,
+    );
   }
   if (noisy.length > 0) {
-    notes.push(`Noisy: the server had under 80% of its core while autocannon had room, so something else on the machine took CPU time (CPU % server / load): ${noisy.join(', ')}. The "From CPU µs/req" column of the goals is the better guide then.`);
+    notes.push(
+      `Noisy: the server had under 80% of its core while autocannon had room, so something else on the machine took CPU time (CPU % server / load): ${noisy.join(', ')}. The "From CPU µs/req" column of the goals is the better guide then.`,
+    );
   }
   return notes;
 }

@@ -73,4 +73,3 @@ export function childEnv(target: TargetSpec, context: StartContext): Record<stri
   }
   return env;
 }
-

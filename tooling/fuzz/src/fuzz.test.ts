@@ -31,16 +31,20 @@ describe.skipIf(!binary)('Schemathesis against the built gateway', () => {
     await gateway?.stop();
   });
 
-  it('finds no failure with every check in every phase', async () => {
-    const args = schemathesisArgs(gateway.baseUrl, gateway.apiKey, {
-      maxExamples: Number(process.env['PETSTORE_FUZZ_MAX_EXAMPLES'] ?? 300),
-      seed: process.env['PETSTORE_FUZZ_SEED'],
-      reportDir: fileURLToPath(new URL('../reports/', import.meta.url)),
-    });
-    say(`st ${args.map((arg) => (arg.startsWith('Authorization:') ? "'Authorization: Bearer <key>'" : arg)).join(' ')}`);
-    const result = await runSchemathesis(binary ?? 'st', args, (text) => void process.stdout.write(text));
-    const report = `Schemathesis exited with ${result.exitCode}; gateway output:\n${gateway.output()}`;
-    expect(result.output, report).toMatch(/No issues found/);
-    expect(result.exitCode, report).toBe(0);
-  }, 10 * 60_000);
+  it(
+    'finds no failure with every check in every phase',
+    async () => {
+      const args = schemathesisArgs(gateway.baseUrl, gateway.apiKey, {
+        maxExamples: Number(process.env['PETSTORE_FUZZ_MAX_EXAMPLES'] ?? 300),
+        seed: process.env['PETSTORE_FUZZ_SEED'],
+        reportDir: fileURLToPath(new URL('../reports/', import.meta.url)),
+      });
+      say(`st ${args.map((arg) => (arg.startsWith('Authorization:') ? "'Authorization: Bearer <key>'" : arg)).join(' ')}`);
+      const result = await runSchemathesis(binary ?? 'st', args, (text) => void process.stdout.write(text));
+      const report = `Schemathesis exited with ${result.exitCode}; gateway output:\n${gateway.output()}`;
+      expect(result.output, report).toMatch(/No issues found/);
+      expect(result.exitCode, report).toBe(0);
+    },
+    10 * 60_000,
+  );
 });

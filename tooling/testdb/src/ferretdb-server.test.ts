@@ -32,13 +32,21 @@ describe.skipIf(!(await hasGo()) && !process.env['CI'])('startFerretDB', () => {
 
   it('stops like an outage and comes back on the same port with the same data', async () => {
     const client = new MongoClient(server.uri);
-    await client.db('t').collection('c').insertOne({ _id: 'kept' } as never);
+    await client
+      .db('t')
+      .collection('c')
+      .insertOne({ _id: 'kept' } as never);
     await client.close();
     await server.stop();
     expect(await ping(server.uri)).toBe(false);
     await server.start();
     const again = new MongoClient(server.uri);
-    expect(await again.db('t').collection('c').findOne({ _id: 'kept' } as never)).toEqual({ _id: 'kept' });
+    expect(
+      await again
+        .db('t')
+        .collection('c')
+        .findOne({ _id: 'kept' } as never),
+    ).toEqual({ _id: 'kept' });
     await again.close();
   });
 });

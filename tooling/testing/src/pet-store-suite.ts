@@ -71,7 +71,10 @@ export function definePetStoreSuite(name: string, makeStores: MakeStores): void 
 
     it('returns at most `limit` pets, the lowest ids first', async () => {
       const { pets } = stores();
-      await insertAll(pets, [5, 1, 4, 2, 3].map((id) => pet(id)));
+      await insertAll(
+        pets,
+        [5, 1, 4, 2, 3].map((id) => pet(id)),
+      );
       expect((await pets.list({ limit: 2 })).map((each) => each.id)).toEqual([1, 2]);
       expect(await pets.list({ limit: 100 })).toHaveLength(5);
     });
@@ -92,7 +95,10 @@ export function definePetStoreSuite(name: string, makeStores: MakeStores): void 
 
     it('lists only pets with an id greater than afterId', async () => {
       const { pets } = stores();
-      await insertAll(pets, [1, 2, 3, 10, 11].map((id) => pet(id, { status: id % 2 === 0 ? 'sold' : 'available' })));
+      await insertAll(
+        pets,
+        [1, 2, 3, 10, 11].map((id) => pet(id, { status: id % 2 === 0 ? 'sold' : 'available' })),
+      );
       expect((await pets.list({ limit: 10, afterId: 2 })).map((each) => each.id)).toEqual([3, 10, 11]);
       expect((await pets.list({ limit: 10, afterId: 5, status: 'available' })).map((each) => each.id)).toEqual([11]);
       expect(await pets.list({ limit: 10, afterId: 11 })).toEqual([]);

@@ -161,7 +161,9 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
     const outcomes = await Promise.all(
       Array.from({ length: 150 }, (_, n) => {
         const door = DOOR_NAMES[n % DOOR_NAMES.length] ?? 'rest';
-        return n % 2 === 0 ? doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: `Queued ${n}`, categoryId: 1 }) : doorAt(gw.baseUrl, door).page({ key: gw.apiKey });
+        return n % 2 === 0
+          ? doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: `Queued ${n}`, categoryId: 1 })
+          : doorAt(gw.baseUrl, door).page({ key: gw.apiKey });
       }),
     );
     const statuses = outcomes.map((outcome) => outcome.status);

@@ -82,7 +82,11 @@ describe('CORS', () => {
     for (const path of ['/v1/pets', '/graphql', '/trpc/pets.create']) {
       const response = await fetch(`${gw.baseUrl}${path}`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, idempotency-key',
+        },
       });
       expect(response.status, path).toBe(204);
       expect(response.headers.get('access-control-allow-origin'), path).toBe('http://localhost:5173');

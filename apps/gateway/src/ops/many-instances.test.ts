@@ -82,7 +82,10 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     let admitted = answers.filter((answer) => answer.status === 200).length;
     const refused = answers.filter((answer) => answer.status === 429);
     const others = answers.filter((answer) => answer.status !== 200 && answer.status !== 429);
-    expect(others.map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`), "every answer is 200 or 429").toEqual([]);
+    expect(
+      others.map((answer) => `${answer.status} ${JSON.stringify(answer.body)}`),
+      'every answer is 200 or 429',
+    ).toEqual([]);
     // The documented bound: never more than the limit; at most one partly used lease per instance unspent.
     expect(admitted).toBeLessThanOrEqual(LIMIT);
     expect(admitted).toBeGreaterThanOrEqual(LIMIT - INSTANCES * (LEASE_SIZE - 1));

@@ -126,7 +126,9 @@ describe('Idempotency-Key on every door', () => {
     ['trpc', 409, 'CONFLICT'],
   ] as const)('refuses the same key with another body through %s, saying why', async (door, status, code) => {
     const key = `conflict-${door}-${Date.now()}`;
-    expect((await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'First', categoryId: 1 }, { 'Idempotency-Key': key })).ids).toHaveLength(1);
+    expect(
+      (await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'First', categoryId: 1 }, { 'Idempotency-Key': key })).ids,
+    ).toHaveLength(1);
     const refused = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Second', categoryId: 1 }, { 'Idempotency-Key': key });
     expect(refused.status).toBe(status);
     expect(refused.errorCode).toBe(code);
@@ -135,7 +137,11 @@ describe('Idempotency-Key on every door', () => {
   });
 
   it.each(DOOR_NAMES)('refuses a malformed key through %s', async (door) => {
-    const refused = await doorAt(gw.baseUrl, door).create({ key: gw.apiKey }, { name: 'Bad key', categoryId: 1 }, { 'Idempotency-Key': 'has spaces in it' });
+    const refused = await doorAt(gw.baseUrl, door).create(
+      { key: gw.apiKey },
+      { name: 'Bad key', categoryId: 1 },
+      { 'Idempotency-Key': 'has spaces in it' },
+    );
     expect(refused.ids).toEqual([]);
     expect(JSON.stringify(refused.body)).toContain('Idempotency-Key');
   });

@@ -11,7 +11,12 @@ const pet = (name: string) => JSON.stringify({ name, categoryId: 3 });
 const CALLS: RawRequest[] = [
   { method: 'POST', path: '/v1/pets', headers: auth, body: pet('Load rest') },
   { method: 'GET', path: '/v1/pets?limit=5', headers: auth },
-  { method: 'POST', path: '/graphql', headers: auth, body: JSON.stringify({ query: 'mutation { addPet(input: { name: "Load gql", categoryId: "3" }) { id } }' }) },
+  {
+    method: 'POST',
+    path: '/graphql',
+    headers: auth,
+    body: JSON.stringify({ query: 'mutation { addPet(input: { name: "Load gql", categoryId: "3" }) { id } }' }),
+  },
   { method: 'POST', path: '/graphql', headers: auth, body: JSON.stringify({ query: '{ pets(limit: 5) { id } }' }) },
   { method: 'POST', path: '/trpc/pets.create', headers: auth, body: pet('Load trpc') },
   { method: 'GET', path: `/trpc/pets.list?input=${encodeURIComponent('{"limit":5}')}`, headers: auth },

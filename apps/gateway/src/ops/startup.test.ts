@@ -16,7 +16,11 @@ describe('refusing to start', () => {
 
   it('accepts the embedded store in production when explicitly allowed, and never prints a bad value', async () => {
     // Another bad variable stops it at the configuration check; only that one is named.
-    const { code, output } = await runGatewayToExit({ PETSTORE_ENV: 'production', PETSTORE_ALLOW_EMBEDDED_STORE: 'true', PETSTORE_CORS_ORIGINS: 'https://a.example/path' });
+    const { code, output } = await runGatewayToExit({
+      PETSTORE_ENV: 'production',
+      PETSTORE_ALLOW_EMBEDDED_STORE: 'true',
+      PETSTORE_CORS_ORIGINS: 'https://a.example/path',
+    });
     expect(code).toBe(78);
     expect(output).toContain('PETSTORE_CORS_ORIGINS');
     expect(output).not.toContain('MONGODB_URI');
@@ -44,7 +48,9 @@ describe('refusing to start', () => {
       MONGODB_TIMEOUT_MS: '300',
     });
     expect(code).toBe(69);
-    expect(output.trim().split('\n')).toEqual(['cannot start: the database at MONGODB_URI did not answer within MONGODB_TIMEOUT_MS; is it running and reachable?']);
+    expect(output.trim().split('\n')).toEqual([
+      'cannot start: the database at MONGODB_URI did not answer within MONGODB_TIMEOUT_MS; is it running and reachable?',
+    ]);
   });
 
   it('stops with one line naming the port and exit code 75 when the port is already in use', async () => {

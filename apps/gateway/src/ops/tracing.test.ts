@@ -161,7 +161,13 @@ describe.each([
 describe('tracing of batches, failures and deprecated calls', () => {
   let receiver: OtlpReceiver;
   let spans: ReceivedSpan[] = [];
-  const callers = { trpcBatch: callerTrace(), graphqlBatch: callerTrace(), invalid: callerTrace(), wrongKey: callerTrace(), deprecated: callerTrace() };
+  const callers = {
+    trpcBatch: callerTrace(),
+    graphqlBatch: callerTrace(),
+    invalid: callerTrace(),
+    wrongKey: callerTrace(),
+    deprecated: callerTrace(),
+  };
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
@@ -172,7 +178,10 @@ describe('tracing of batches, failures and deprecated calls', () => {
         headers: { Authorization: `Bearer ${init.key ?? apiKey}`, 'Content-Type': 'application/json', ...caller.headers },
       });
     const pet = { name: 'Batch', categoryId: 1 };
-    const trpcBatch = await send('/trpc/pets.create,pets.create?batch=1', callers.trpcBatch, { method: 'POST', body: JSON.stringify({ 0: pet, 1: pet }) });
+    const trpcBatch = await send('/trpc/pets.create,pets.create?batch=1', callers.trpcBatch, {
+      method: 'POST',
+      body: JSON.stringify({ 0: pet, 1: pet }),
+    });
     expect(trpcBatch.status).toBe(200);
     const graphqlBatch = await send('/graphql', callers.graphqlBatch, {
       method: 'POST',
@@ -201,7 +210,11 @@ describe('tracing of batches, failures and deprecated calls', () => {
 
   it('gives each GraphQL operation of a batch a span of its own under the one request span', () => {
     expect(server(callers.graphqlBatch)?.name).toBe('GraphQL addPet+pets');
-    expect(children(callers.graphqlBatch).map((span) => span.name).sort()).toEqual(['mutation addPet', 'query pets']);
+    expect(
+      children(callers.graphqlBatch)
+        .map((span) => span.name)
+        .sort(),
+    ).toEqual(['mutation addPet', 'query pets']);
   });
 
   it('records a failed operation with its domain code, and a 4xx request span without an error status', () => {
@@ -235,13 +248,15 @@ describe('tracing of the rate limit', () => {
     try {
       const { gateway, apiKey } = await tracedGateway(null, receiver, { PETSTORE_RATE_LIMIT: '1' });
       const [allowed, limited] = [callerTrace(), callerTrace()];
-      for (const [caller, status] of [[allowed, 200], [limited, 429]] as const) {
+      for (const [caller, status] of [
+        [allowed, 200],
+        [limited, 429],
+      ] as const) {
         const response = await fetch(`${gateway.baseUrl}/v1/pets`, { headers: { Authorization: `Bearer ${apiKey}`, ...caller.headers } });
         expect(response.status).toBe(status);
       }
       await gateway.stop();
-      const server = (caller: CallerTrace) =>
-        receiver.spans().find((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
+      const server = (caller: CallerTrace) => receiver.spans().find((span) => span.traceId === caller.traceId && span.kind === SPAN_KIND.server);
       expect(server(allowed)?.attributes).toMatchObject({ 'petstore.rate_limit.outcome': 'allowed', 'petstore.rate_limit.remaining': 0 });
       expect(server(limited)?.attributes['petstore.rate_limit.outcome']).toBe('limited');
     } finally {
@@ -281,7 +296,10 @@ describe('tracing off', () => {
       if (specifier.startsWith('@opentelemetry/')) process.stderr.write('imported ' + specifier + '\\n');
       return next(specifier, context);
     }`;
-    await writeFile(importHook, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolve)}`)});\n`);
+    await writeFile(
+      importHook,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(resolve)}`)});\n`,
+    );
   });
   afterAll(async () => {
     await rm(hookDir, { recursive: true, force: true });
@@ -295,10 +313,18 @@ describe('tracing off', () => {
     const receiver = await startOtlpReceiver();
     try {
       const endpoint: Record<string, string> = name.startsWith('no ') ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint };
-      const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: DEV_KEY, LOG_LEVEL: 'info', NODE_OPTIONS: `--import=${importHook}`, ...endpoint, ...off });
+      const gateway = await spawnGateway({
+        PETSTORE_DEV_API_KEY: DEV_KEY,
+        LOG_LEVEL: 'info',
+        NODE_OPTIONS: `--import=${importHook}`,
+        ...endpoint,
+        ...off,
+      });
       const caller = callerTrace();
       for (const door of DOOR_NAMES) {
-        expect((await doorAt(gateway.baseUrl, door).create({ key: DEV_KEY }, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(1);
+        expect((await doorAt(gateway.baseUrl, door).create({ key: DEV_KEY }, { name: 'Untraced', categoryId: 1 }, caller.headers)).ids).toHaveLength(
+          1,
+        );
       }
       await gateway.stop();
       expect(receiver.requests).toEqual([]);

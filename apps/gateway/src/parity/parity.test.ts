@@ -185,13 +185,15 @@ for (const store of stores) {
       expect(answers).toEqual(sameForEveryDoor('not_found'));
     });
 
-    it.each([['text', 'abc'], ['a fraction', '1.5'], ['2^63', '9223372036854775808'], ['below -2^63', '-9223372036854775809']])(
-      'refuses an id that is %s as invalid at every door',
-      async (_, id) => {
-        const answers = await eachDoor(doors, async (door) => kindOf(await door.get(key, id)));
-        expect(answers).toEqual(sameForEveryDoor('invalid_request'));
-      },
-    );
+    it.each([
+      ['text', 'abc'],
+      ['a fraction', '1.5'],
+      ['2^63', '9223372036854775808'],
+      ['below -2^63', '-9223372036854775809'],
+    ])('refuses an id that is %s as invalid at every door', async (_, id) => {
+      const answers = await eachDoor(doors, async (door) => kindOf(await door.get(key, id)));
+      expect(answers).toEqual(sameForEveryDoor('invalid_request'));
+    });
   });
 
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the deprecated read after its sunset on the ${store.name}`, () => {

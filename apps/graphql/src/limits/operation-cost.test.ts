@@ -7,7 +7,9 @@ describe('graphqlRequestCost', () => {
   it('charges one per root field, each alias on its own', () => {
     expect(cost({ query: '{ pets { id } }' })).toBe(1);
     expect(cost({ query: '{ a: pets { id } b: pets { id } pet(id: "1") { id } }' })).toBe(3);
-    expect(cost({ query: 'mutation { a: addPet(input: {name: "a", categoryId: "1"}) { id } b: addPet(input: {name: "b", categoryId: "1"}) { id } }' })).toBe(2);
+    expect(
+      cost({ query: 'mutation { a: addPet(input: {name: "a", categoryId: "1"}) { id } b: addPet(input: {name: "b", categoryId: "1"}) { id } }' }),
+    ).toBe(2);
   });
 
   it('counts a root field repeated under one name once, as GraphQL runs it once', () => {

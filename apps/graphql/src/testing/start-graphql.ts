@@ -34,7 +34,10 @@ export function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql>
 }
 
 /** Serves what `build` makes of the runtime (the door mounted some other way), with the same set-up. */
-export async function startGraphqlService(build: (runtime: Runtime) => RequestListener | Promise<RequestListener>, setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
+export async function startGraphqlService(
+  build: (runtime: Runtime) => RequestListener | Promise<RequestListener>,
+  setup: TestGraphqlSetup = {},
+): Promise<TestGraphql> {
   const logged: Array<Record<string, unknown>> = [];
   const { store } = setup;
   const options: ServiceOptions = {

@@ -116,7 +116,9 @@ describe('the document and the domain schemas', () => {
     expect(examples('NewPet').length).toBeGreaterThan(0);
     for (const example of examples('NewPet')) expect(NewPet.safeParse(example).success, JSON.stringify(example)).toBe(true);
     for (const example of examples('Pet')) expect(Pet.safeParse(example).success, JSON.stringify(example)).toBe(true);
-    expect(ListQuery.safeParse({ limit: parameter('listPets', 'limit')['example'], status: parameter('listPets', 'status')['example'] }).success).toBe(true);
+    expect(
+      ListQuery.safeParse({ limit: parameter('listPets', 'limit')['example'], status: parameter('listPets', 'status')['example'] }).success,
+    ).toBe(true);
   });
 
   describe('accept and refuse the same values', () => {
@@ -180,7 +182,7 @@ describe('the document and the domain schemas', () => {
 });
 
 describe('the document and the REST door', () => {
-  it('dates getPet\'s removal as the domain does', () => {
+  it("dates getPet's removal as the domain does", () => {
     const getPet = operation('getPet');
     const sunsetDay = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
     expect(getPet['deprecated']).toBe(true);

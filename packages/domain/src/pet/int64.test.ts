@@ -14,12 +14,9 @@ describe('int64FromText', () => {
     expect(int64FromText(text)).toBe(value);
   });
 
-  it.each(['abc', '1.5', '', '-', '+5', ' 5', '1e3', '9223372036854775808', '-9223372036854775809'])(
-    'hands %j back as text',
-    (text) => {
-      expect(int64FromText(text)).toBe(text);
-    },
-  );
+  it.each(['abc', '1.5', '', '-', '+5', ' 5', '1e3', '9223372036854775808', '-9223372036854775809'])('hands %j back as text', (text) => {
+    expect(int64FromText(text)).toBe(text);
+  });
 });
 
 describe('isInt64 and canonicalInt64', () => {

@@ -15,9 +15,7 @@ export function isInt64(value: unknown): value is Int64 {
 
 /** The one form of an int64: a bigint that a number holds exactly becomes that number. */
 export function canonicalInt64(value: Int64): Int64 {
-  return typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER
-    ? Number(value)
-    : value;
+  return typeof value === 'bigint' && value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value;
 }
 
 const DECIMAL = /^-?\d+$/;
@@ -32,4 +30,3 @@ export function int64FromText(text: string): Int64 | string {
   const value = BigInt(text);
   return isInt64(value) ? canonicalInt64(value) : text;
 }
-

@@ -30,7 +30,10 @@ const make = (now = new Date('2026-11-22T00:00:00Z')) => {
 };
 
 const failure = async (promise: Promise<unknown>): Promise<DomainError> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return error as DomainError;
 };

@@ -21,8 +21,7 @@ const NAME_RULE = `must be a non-blank string of at most ${NAME_LENGTH.max} char
 const TEXT_RULE = 'must be well-formed Unicode without control characters';
 
 /** An error callback that says "is required" for a missing value and `rule` for any other. */
-const requiredOr = (rule: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : rule;
+const requiredOr = (rule: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : rule);
 
 export const PetId = z
   .int({ error: requiredOr(PET_ID_RULE) })

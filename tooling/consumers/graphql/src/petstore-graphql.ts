@@ -14,7 +14,9 @@ export function createPetstoreGraphqlClient(options: { url: string; apiKey: stri
     },
   });
   return new ApolloClient({
-    link: persisted.concat(new HttpLink({ uri: options.url, headers: { authorization: `Bearer ${options.apiKey}` }, ...(options.fetch && { fetch: options.fetch }) })),
+    link: persisted.concat(
+      new HttpLink({ uri: options.url, headers: { authorization: `Bearer ${options.apiKey}` }, ...(options.fetch && { fetch: options.fetch }) }),
+    ),
     cache: new InMemoryCache(),
   });
 }

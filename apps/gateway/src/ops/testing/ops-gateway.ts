@@ -18,7 +18,6 @@ export async function startOpsGateway(options: { mongodbUri?: string | null; env
   return {
     ...gateway,
     logLines,
-    requestLogs: () =>
-      logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['msg'] === 'request'),
+    requestLogs: () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['msg'] === 'request'),
   };
 }

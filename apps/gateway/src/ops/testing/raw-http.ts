@@ -1,8 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 
-export type RawAnswer =
-  | { kind: 'answer'; status: number; headers: IncomingHttpHeaders; body: string }
-  | { kind: 'failed'; code: string };
+export type RawAnswer = { kind: 'answer'; status: number; headers: IncomingHttpHeaders; body: string } | { kind: 'failed'; code: string };
 
 export interface RawRequest {
   method: string;

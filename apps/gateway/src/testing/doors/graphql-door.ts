@@ -64,7 +64,15 @@ export function graphqlDoor(baseUrl: string): Door {
     const [error] = json.errors ?? [];
     if (error) {
       const code = error.extensions?.code;
-      return { ok: false, kind: KINDS[code ?? ''] ?? 'other', message: error.message, detail: `${response.status} ${code ?? 'NONE'}`, ...exchange, errorCode: code, ids: [] };
+      return {
+        ok: false,
+        kind: KINDS[code ?? ''] ?? 'other',
+        message: error.message,
+        detail: `${response.status} ${code ?? 'NONE'}`,
+        ...exchange,
+        errorCode: code,
+        ids: [],
+      };
     }
     const value = pick(json.data ?? {});
     // GraphQL answers an unknown id with null, the other doors with not_found.
@@ -135,13 +143,19 @@ export const graphqlWire: WireDoor = {
     method: 'POST',
     path: '/graphql',
     headers: JSON_TYPE,
-    body: graphqlBatch(Array.from({ length: count }, (_, i) => `l${i}: pets(limit: 1) { id }`), 'query'),
+    body: graphqlBatch(
+      Array.from({ length: count }, (_, i) => `l${i}: pets(limit: 1) { id }`),
+      'query',
+    ),
   }),
   creates: (names) => ({
     method: 'POST',
     path: '/graphql',
     headers: JSON_TYPE,
-    body: graphqlBatch(names.map((name, i) => `c${i}: addPet(input: { name: ${JSON.stringify(name)}, categoryId: "1" }) { id }`), 'mutation'),
+    body: graphqlBatch(
+      names.map((name, i) => `c${i}: addPet(input: { name: ${JSON.stringify(name)}, categoryId: "1" }) { id }`),
+      'mutation',
+    ),
   }),
   errorCodes: (body) => {
     const answers = Array.isArray(body) ? body : [body];

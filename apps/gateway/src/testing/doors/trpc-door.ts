@@ -60,21 +60,33 @@ export function trpcDoor(baseUrl: string): Door {
       if (!isPetstoreError(error)) throw error;
       const { data } = error;
       const kind = KINDS[data?.domainCode ?? ''] ?? 'other';
-      return { ok: false, kind, message: error.message, detail: `${data?.httpStatus} ${data?.code}`, ...exchanged(exchange), errorCode: data?.code, ids: [] };
+      return {
+        ok: false,
+        kind,
+        message: error.message,
+        detail: `${data?.httpStatus} ${data?.code}`,
+        ...exchanged(exchange),
+        errorCode: data?.code,
+        ids: [],
+      };
     }
   };
   return {
     name: 'trpc',
     // The procedures' input types are the domain's; the parity suite deliberately sends wrong ones.
-    list: (credential, input, headers = {}) => call(credential, headers, async (client) => (await client.pets.list.query(input as never)).map(common)),
+    list: (credential, input, headers = {}) =>
+      call(credential, headers, async (client) => (await client.pets.list.query(input as never)).map(common)),
     page: (credential, input = {}, headers = {}) =>
       call(credential, headers, async (client): Promise<Page> => {
         const page = await client.pets.page.query(input as never);
         return { pets: page.pets.map(common), nextCursor: page.nextCursor ?? undefined };
       }),
     create: (credential, input, headers = {}) =>
-      call(credential, headers, async (client) => common(await client.pets.create.mutate({ ...input, categoryId: toWire(input['categoryId']) } as never))),
-    get: (credential, id, headers = {}) => call(credential, headers, async (client) => common(await client.pets.get.query({ id: toWire(id) } as never))),
+      call(credential, headers, async (client) =>
+        common(await client.pets.create.mutate({ ...input, categoryId: toWire(input['categoryId']) } as never)),
+      ),
+    get: (credential, id, headers = {}) =>
+      call(credential, headers, async (client) => common(await client.pets.get.query({ id: toWire(id) } as never))),
   };
 }
 
