@@ -14,15 +14,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  '\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n': typeof types.AvailablePetsDocument;
-  '\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n': typeof types.AddPetDocument;
-  '\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n': typeof types.PetByIdDocument;
+    "\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n": typeof types.AvailablePetsDocument,
+    "\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n": typeof types.AddPetDocument,
+    "\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.PetByIdDocument,
 };
 const documents: Documents = {
-  '\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n':
-    types.AvailablePetsDocument,
-  '\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n': types.AddPetDocument,
-  '\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n': types.PetByIdDocument,
+    "\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n": types.AvailablePetsDocument,
+    "\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n": types.AddPetDocument,
+    "\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n": types.PetByIdDocument,
 };
 
 /**
@@ -42,24 +41,18 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n',
-): (typeof documents)['\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n'];
+export function graphql(source: "\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AvailablePets($limit: Int) {\n    petsPage(limit: $limit, status: AVAILABLE) {\n      pets {\n        id\n        name\n        status\n      }\n      nextCursor\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n',
-): (typeof documents)['\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n'];
+export function graphql(source: "\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation AddPet($input: NewPetInput!) {\n    addPet(input: $input) {\n      id\n      name\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n',
-): (typeof documents)['\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n'];
+export function graphql(source: "\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query PetById($id: ID!) {\n    pet(id: $id) {\n      id\n      name\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
 }
 
-export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<infer TType, any> ? TType : never;
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -9,11 +9,11 @@ export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> =
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
 };
 
 /** Changing the catalogue. */
@@ -22,6 +22,7 @@ export type Mutation = {
   /** Adds an animal; the store assigns its id. */
   addPet: Pet;
 };
+
 
 /** Changing the catalogue. */
 export type MutationAddPetArgs = {
@@ -83,10 +84,12 @@ export type Query = {
   petsPage: PetPage;
 };
 
+
 /** Reading the catalogue. */
 export type QueryPetArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 /** Reading the catalogue. */
 export type QueryPetsArgs = {
@@ -94,6 +97,7 @@ export type QueryPetsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<PetStatus>;
 };
+
 
 /** Reading the catalogue. */
 export type QueryPetsPageArgs = {
@@ -106,146 +110,24 @@ export type AvailablePetsQueryVariables = Exact<{
   limit?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type AvailablePetsQuery = {
-  __typename?: 'Query';
-  petsPage: {
-    __typename?: 'PetPage';
-    nextCursor?: string | null;
-    pets: Array<{ __typename?: 'Pet'; id: string; name: string; status?: PetStatus | null }>;
-  };
-};
+
+export type AvailablePetsQuery = { __typename?: 'Query', petsPage: { __typename?: 'PetPage', nextCursor?: string | null, pets: Array<{ __typename?: 'Pet', id: string, name: string, status?: PetStatus | null }> } };
 
 export type AddPetMutationVariables = Exact<{
   input: NewPetInput;
 }>;
 
-export type AddPetMutation = { __typename?: 'Mutation'; addPet: { __typename?: 'Pet'; id: string; name: string; status?: PetStatus | null } };
+
+export type AddPetMutation = { __typename?: 'Mutation', addPet: { __typename?: 'Pet', id: string, name: string, status?: PetStatus | null } };
 
 export type PetByIdQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type PetByIdQuery = { __typename?: 'Query'; pet?: { __typename?: 'Pet'; id: string; name: string } | null };
 
-export const AvailablePetsDocument = {
-  __meta__: { hash: 'dd8f275bed73a5f88283acae0b389e29fd2d0676a4c53651ce8815cd2a7cb9e3' },
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'AvailablePets' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'petsPage' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'limit' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } } },
-              { kind: 'Argument', name: { kind: 'Name', value: 'status' }, value: { kind: 'EnumValue', value: 'AVAILABLE' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'pets' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                    ],
-                  },
-                },
-                { kind: 'Field', name: { kind: 'Name', value: 'nextCursor' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AvailablePetsQuery, AvailablePetsQueryVariables>;
-export const AddPetDocument = {
-  __meta__: { hash: 'cc5e4e654ced273050217f9be27c5af80ca4809829da0543a8dafac56bace354' },
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'AddPet' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'NewPetInput' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'addPet' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'input' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<AddPetMutation, AddPetMutationVariables>;
-export const PetByIdDocument = {
-  __meta__: { hash: '03f7fc533c921f1089f252820d1096388a750909553010189aa6376ab83127e5' },
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'PetById' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'pet' },
-            arguments: [{ kind: 'Argument', name: { kind: 'Name', value: 'id' }, value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } } }],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<PetByIdQuery, PetByIdQueryVariables>;
+export type PetByIdQuery = { __typename?: 'Query', pet?: { __typename?: 'Pet', id: string, name: string } | null };
+
+
+export const AvailablePetsDocument = {"__meta__":{"hash":"dd8f275bed73a5f88283acae0b389e29fd2d0676a4c53651ce8815cd2a7cb9e3"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AvailablePets"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"petsPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"EnumValue","value":"AVAILABLE"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextCursor"}}]}}]}}]} as unknown as DocumentNode<AvailablePetsQuery, AvailablePetsQueryVariables>;
+export const AddPetDocument = {"__meta__":{"hash":"cc5e4e654ced273050217f9be27c5af80ca4809829da0543a8dafac56bace354"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddPet"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NewPetInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addPet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<AddPetMutation, AddPetMutationVariables>;
+export const PetByIdDocument = {"__meta__":{"hash":"03f7fc533c921f1089f252820d1096388a750909553010189aa6376ab83127e5"},"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PetById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pet"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<PetByIdQuery, PetByIdQueryVariables>;
