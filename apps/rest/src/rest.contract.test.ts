@@ -156,7 +156,8 @@ for (const store of stores) {
         ['2^63', '9223372036854775808'],
         ['below -2^63', '-9223372036854775809'],
         ['a long fraction that a double would round to an integer', '1.00000000000000000001'],
-        ['a long exponent form', '9.223372036854775807e18'],
+        ['a long exponent form that is not whole', '9.2233720368547758075e18'],
+        ['2^63 in exponent form', '9.223372036854775808e18'],
       ])('answers 400 for a categoryId of %s, and stores nothing', async (_, categoryId) => {
         const before = await countPets();
         const response = await call(door.baseUrl, '/v1/pets', {
@@ -167,6 +168,21 @@ for (const store of stores) {
         });
         expect(expectError(response, 400, 'invalid_request').message).toContain('categoryId');
         expect(await countPets()).toBe(before);
+      });
+
+      it.each([
+        ['1222941385447312.0', '1222941385447312'],
+        ['9.223372036854775807e18', '9223372036854775807'],
+        ['-9223372036854775808.000', '-9223372036854775808'],
+      ])('takes a whole categoryId written as %s, keeping its digits', async (written, digits) => {
+        const response = await call(door.baseUrl, '/v1/pets', {
+          method: 'POST',
+          key: door.apiKey,
+          rawBody: `{"name":"Rex","categoryId":${written}}`,
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(response.status).toBe(201);
+        expect(response.text).toContain(`"categoryId":${digits}`);
       });
 
       it.each([

@@ -11,8 +11,23 @@ describe('parseJsonText', () => {
     });
   });
 
-  it('reads a long number with a fraction or an exponent as NaN rather than the double nearest to it', () => {
-    expect(parseJsonText('[1.00000000000000000001, 9.223372036854775807e18, 1.5]')).toEqual([Number.NaN, Number.NaN, 1.5]);
+  it('reads a long number that is not whole as NaN rather than the double nearest to it', () => {
+    expect(parseJsonText('[1.00000000000000000001, 9.2233720368547758075e18, 1234567890123456.5, 1.5]')).toEqual([
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+      1.5,
+    ]);
+  });
+
+  it('reads a whole number exactly however it is written: with a zero fraction or an exponent', () => {
+    expect(
+      parseJsonText('[1222941385447312.0, 9.223372036854775807e18, -9223372036854775808.000, 9007199254740993E0, 12345678901234560e-1]'),
+    ).toEqual([1222941385447312, 9223372036854775807n, -9223372036854775808n, 9007199254740993n, 1234567890123456]);
+  });
+
+  it('reads a whole number far beyond int64 as NaN, without building its digits', () => {
+    expect(parseJsonText('[1234567890123456e400]')).toEqual([Number.NaN]);
   });
 
   it('parses like JSON.parse otherwise: strings of digits, a repeated key, __proto__ as a plain key', () => {

@@ -5,13 +5,16 @@ import { parse, stringify } from 'lossless-json';
  * digits). Bodies without one, nearly all of them, take the native parser.
  */
 const LONG_NUMBER = /\d{16}/;
-const INTEGER = /^-?\d+$/;
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Past this many digits a whole number is far outside int64: no field takes it, exactly or not. */
+const MAX_DIGITS = 40;
 
 /**
- * JSON text to a value without rounding any number: an integer literal too large for a double's
- * 53 bits becomes a bigint, digit for digit. A long number with a fraction or an exponent becomes
- * NaN, which every field refuses, rather than the double nearest to it: `1.00000000000000000001`
- * must not pass for 1. Otherwise the same as JSON.parse (a repeated key keeps its last value).
+ * JSON text to a value without rounding any number: a whole number too large for a double's 53
+ * bits becomes a bigint, digit for digit, however it is written (`1222941385447312.0` and
+ * `9.007199254740993e15` are whole numbers too). A long number that is not whole becomes NaN,
+ * which every field refuses, rather than the double nearest to it: `1.00000000000000000001` must
+ * not pass for 1. Otherwise the same as JSON.parse (a repeated key keeps its last value).
  */
 export function parseJsonText(text: string): unknown {
   if (!LONG_NUMBER.test(text)) return JSON.parse(text);
@@ -19,9 +22,24 @@ export function parseJsonText(text: string): unknown {
 }
 
 function exactNumber(text: string): number | bigint {
-  if (!INTEGER.test(text)) return text.replace(/\D/g, '').length > 15 ? Number.NaN : Number(text);
-  const value = BigInt(text);
-  return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value;
+  const whole = wholeNumber(text);
+  if (whole === undefined) return text.replace(/\D/g, '').length > 15 ? Number.NaN : Number(text);
+  return whole >= Number.MIN_SAFE_INTEGER && whole <= Number.MAX_SAFE_INTEGER ? Number(whole) : whole;
+}
+
+/** The exact value of number text that denotes a whole number of at most MAX_DIGITS digits, else undefined. */
+function wholeNumber(text: string): bigint | undefined {
+  const [, sign = '', integer = '', fraction = '', exponent = '0'] = NUMBER.exec(text) ?? [];
+  const shift = Number(exponent) - fraction.length;
+  let digits = (integer + fraction).replace(/^0+(?=\d)/, '');
+  if (shift < 0) {
+    if (!/^0*$/.test(digits.slice(shift))) return undefined;
+    digits = digits.slice(0, shift) || '0';
+  } else if (digits !== '0') {
+    if (digits.length + shift > MAX_DIGITS) return undefined;
+    digits += '0'.repeat(shift);
+  }
+  return BigInt(`${sign}${digits}`);
 }
 
 /** A value to JSON text, bigints as their digits. Values without one take the native writer. */
