@@ -1,6 +1,6 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
-import { publishedDocument } from '@petstore/http';
+import { publishedDocument, underPrefix } from '@petstore/http';
 import type Koa from 'koa';
 import { GRAPHQL_PATH } from './graphql-middleware.js';
 import { loadSchemaSdl } from './schema.js';
@@ -17,6 +17,5 @@ export function mountSchemaDocument(app: Koa): void {
   // Every method Node knows, so one this path lacks is 405 with Allow, not the router's 501 (as on REST).
   const router = new Router({ methods: [...METHODS] });
   router.get(SCHEMA_DOCUMENT_PATH, publishedDocument(loadSchemaSdl(), 'text/plain; charset=utf-8'));
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(underPrefix(SCHEMA_DOCUMENT_PATH, router.routes(), router.allowedMethods()));
 }

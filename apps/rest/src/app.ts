@@ -2,11 +2,21 @@ import { METHODS } from 'node:http';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText } from '@petstore/domain';
-import { createBaseApp, idempotencyKeyOf, publishedDocument, reportOperation, stringifyJson, type AuthState, type DoorDeps } from '@petstore/http';
+import {
+  createBaseApp,
+  idempotencyKeyOf,
+  publishedDocument,
+  reportOperation,
+  stringifyJson,
+  underPrefix,
+  type AuthState,
+  type DoorDeps,
+} from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
-import { buildDocsRouter } from './docs/docs-page.js';
+import { buildDocsRouter, DOCS_PATH } from './docs/docs-page.js';
 import { listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
+import { petJson, petsJson } from './pet-json.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
@@ -47,7 +57,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
     if (page.nextCursor) ctx.set('Link', nextPageLink(apiBase, input, page.nextCursor));
-    sendJson(ctx, page.pets);
+    sendJson(ctx, petsJson(page.pets));
   });
 
   router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
@@ -58,7 +68,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     });
     ctx.status = 201;
     ctx.set('Location', `${apiBase}/pets/${pet.id}`);
-    sendJson(ctx, pet);
+    sendJson(ctx, petJson(pet));
   });
 
   router.get(
@@ -71,17 +81,16 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     auth,
     noQuery,
     async (ctx) => {
-      sendJson(ctx, await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId'));
+      sendJson(ctx, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
     },
   );
 
   return router;
 }
 
-/** Pets carry a categoryId past 2^53 as a bigint, which Koa's JSON.stringify cannot write. */
-function sendJson(ctx: Koa.Context, value: unknown): void {
-  ctx.type = 'application/json';
-  ctx.body = stringifyJson(value);
+function sendJson(ctx: Koa.Context, json: string): void {
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = json;
 }
 
 /**
@@ -91,10 +100,8 @@ function sendJson(ctx: Koa.Context, value: unknown): void {
 export function mountRest(app: Koa, deps: RestDeps): void {
   const router = buildRestRouter(deps);
   const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config), KNOWN_METHODS);
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  app.use(docs.routes());
-  app.use(docs.allowedMethods());
+  app.use(underPrefix(REST_PREFIX, router.routes(), router.allowedMethods()));
+  app.use(underPrefix(DOCS_PATH, docs.routes(), docs.allowedMethods()));
 }
 
 /** The REST door alone, for running it without the other doors. */

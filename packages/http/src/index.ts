@@ -15,3 +15,4 @@ export * from './envelope/envelope.js';
 export * from './envelope/request-parts.js';
 export * from './envelope/write-problem.js';
 export * from './request-listener.js';
+export * from './under-prefix.js';
