@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * Keys are 32 random bytes behind a recognisable prefix (so secret scanners and people can tell
@@ -11,8 +11,9 @@ export function generateApiKey(): string {
   return KEY_PREFIX + randomBytes(32).toString('base64url');
 }
 
+/** Every request hashes its key: the one-shot `hash` takes half the time of a Hash object. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export function displayPrefix(key: string): string {

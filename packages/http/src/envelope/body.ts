@@ -38,7 +38,7 @@ export async function readBodyText(ctx: Context, limits: BodyLimits): Promise<st
   const raw = await readLimited(ctx, limits);
   if (raw.length === 0) throw new DomainError('invalid_request', 'body: is required (a JSON object)');
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    return STRICT_UTF8.decode(raw);
   } catch {
     throw new DomainError('invalid_request', 'body: is not valid UTF-8');
   }
@@ -53,6 +53,9 @@ export async function readJsonBody(ctx: Context, limits: BodyLimits): Promise<un
     throw new DomainError('invalid_request', 'body: is not valid JSON');
   }
 }
+
+/** One decoder for every body: without `stream`, each decode stands alone. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 const UNSUPPORTED_MEDIA_TYPE =
   'body: Content-Type must be application/json, with no charset or charset=utf-8; other types, +json ones included, are refused';

@@ -44,6 +44,8 @@ export interface HttpShell extends RequestListener {
 export function httpShell(app: RequestListener, options: HttpShellOptions): HttpShell {
   const cors = corsPolicy(options.corsOrigins);
   const headers = Object.entries(securityHeaders({ https: options.https }));
+  // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
+  const accessLog = options.logger.child({}, { redact: [] });
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   const shell = (req: IncomingMessage, res: ServerResponse): void => {
@@ -56,7 +58,7 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
     res.once('close', () => {
       inFlight.delete(res);
       options.metrics.inFlight.dec();
-      finish(options, req, res, report, Number(process.hrtime.bigint() - started) / 1e9);
+      finish(options, accessLog, req, res, report, Number(process.hrtime.bigint() - started) / 1e9);
     });
     res.setHeader('X-Request-Id', report.requestId);
     for (const [name, value] of headers) res.setHeader(name, value);
@@ -75,26 +77,50 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
   });
 }
 
-function finish(options: HttpShellOptions, req: IncomingMessage, res: ServerResponse, report: RequestReport, seconds: number): void {
+function finish(
+  options: HttpShellOptions,
+  accessLog: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  report: RequestReport,
+  seconds: number,
+): void {
   // A client that went away before the answer was complete: 499 is the usual name for it.
   const status = res.writableFinished ? res.statusCode : 499;
   options.metrics.observe(report, status, seconds);
   const path = pathOf(req);
-  if (report.trace) report.trace.end(requestSummary(report, req, path, status));
+  const trace = report.trace;
+  if (trace) trace.end(requestSummary(report, req, path, status));
   // Method, path, outcome and timing only: never headers (keys), query strings or bodies.
-  const line = {
+  const line: AccessLine = {
     requestId: report.requestId,
-    ...(report.trace && { traceId: report.trace.traceId, spanId: report.trace.spanId }),
     door: report.door ?? 'none',
     operation: report.operationLabel,
     method: req.method,
     path,
     status,
     durationMs: Math.round(seconds * 1e6) / 1e3,
-    ...(report.keyId !== undefined && { keyId: report.keyId }),
   };
-  if (status >= 500) options.logger.warn(line, 'request');
-  else options.logger.info(line, 'request');
+  if (trace) {
+    line.traceId = trace.traceId;
+    line.spanId = trace.spanId;
+  }
+  if (report.keyId !== undefined) line.keyId = report.keyId;
+  if (status >= 500) accessLog.warn(line, 'request');
+  else accessLog.info(line, 'request');
+}
+
+interface AccessLine {
+  requestId: string;
+  door: string;
+  operation: string;
+  method: string | undefined;
+  path: string;
+  status: number;
+  durationMs: number;
+  traceId?: string;
+  spanId?: string;
+  keyId?: string;
 }
 
 type MetricsOptions = Pick<HttpShellOptions, 'logger' | 'metrics' | 'metricsToken'>;

@@ -72,7 +72,8 @@ export class RequestReport {
 
   /** `listPets`, `addPet+pets` for a GraphQL document selecting both, `none` when no operation was named. */
   get operationLabel(): string {
-    return this.operations.size === 0 ? 'none' : [...this.operations].sort().join('+');
+    if (this.operations.size <= 1) return this.operations.values().next().value ?? 'none';
+    return [...this.operations].sort().join('+');
   }
 }
 
