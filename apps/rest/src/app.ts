@@ -7,10 +7,12 @@ import {
   idempotencyKeyOf,
   publishedDocument,
   reportOperation,
+  sendWhole,
   stringifyJson,
   underPrefix,
   type AuthState,
   type DoorDeps,
+  type HeaderList,
 } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter, DOCS_PATH } from './docs/docs-page.js';
@@ -56,8 +58,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
   router.get('/pets', reportOperation('rest', 'listPets'), auth, async (ctx) => {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
-    if (page.nextCursor) ctx.set('Link', nextPageLink(apiBase, input, page.nextCursor));
-    sendJson(ctx, petsJson(page.pets));
+    sendJson(ctx, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
   });
 
   router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
@@ -66,9 +67,7 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
       idempotencyKey: idempotencyKeyOf(ctx.req),
       accountId: ctx.state.principal.accountId,
     });
-    ctx.status = 201;
-    ctx.set('Location', `${apiBase}/pets/${pet.id}`);
-    sendJson(ctx, petJson(pet));
+    sendJson(ctx, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
   });
 
   router.get(
@@ -81,16 +80,18 @@ export function buildRestRouter(deps: RestDeps): Router<AuthState> {
     auth,
     noQuery,
     async (ctx) => {
-      sendJson(ctx, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
+      sendJson(ctx, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
     },
   );
 
   return router;
 }
 
-function sendJson(ctx: Koa.Context, json: string): void {
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
-  ctx.body = json;
+/** A success is sent whole, its head in one write (see ServiceResponse); refusals go through the envelope's writer. */
+function sendJson(ctx: Koa.Context, status: number, json: string, headers: HeaderList = []): void {
+  ctx.respond = false;
+  headers.push('Content-Type', 'application/json; charset=utf-8');
+  sendWhole(ctx.res, status, headers, json);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, httpShell, metricsListener } from '@petstore/http';
+import { answerClientError, httpShell, metricsListener, ServiceResponse } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -39,6 +39,8 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
   const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
   const server = createServer(
     {
+      // Node's typings want a class generic in its request type; this one serves IncomingMessage, as Node does.
+      ServerResponse: ServiceResponse as typeof ServerResponse,
       maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES,
       // Headers that do not arrive in time get a JSON 408 from answerClientError. A body has the
       // same deadline, kept by the envelope's reader (a JSON 408 in the door's shape); Node's

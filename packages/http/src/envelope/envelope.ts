@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { rateLimitedError, type Authenticate, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
 import { requestReport } from '../observability/request-report.js';
+import { addsStandardHeaders } from '../observability/service-response.js';
 import { rateLimitHeaders } from '../rate-limit-headers.js';
 import { DEFAULT_BODY_TIMEOUT_MS, readBodyText, readJsonBody, type BodyLimits } from './body.js';
 
@@ -101,6 +102,6 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
 /** Every answer after the charge tells the caller what is left, refusals included. */
 function settle(ctx: Context, decision: RateLimitDecision): void {
   requestReport(ctx.req).rateLimit = decision;
-  ctx.set(rateLimitHeaders(decision));
+  if (!addsStandardHeaders(ctx.res)) ctx.set(rateLimitHeaders(decision));
   if (!decision.allowed) throw rateLimitedError(decision);
 }

@@ -8,6 +8,7 @@ import type { PetstoreMetrics } from './metrics.js';
 import { requestReport, type RequestReport } from './request-report.js';
 import { requestSummary } from './request-tracing.js';
 import { securityHeaders } from './security-headers.js';
+import { addsStandardHeaders } from './service-response.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -44,6 +45,7 @@ export interface HttpShell extends RequestListener {
 export function httpShell(app: RequestListener, options: HttpShellOptions): HttpShell {
   const cors = corsPolicy(options.corsOrigins);
   const headers = Object.entries(securityHeaders({ https: options.https }));
+  const headerList = headers.flat();
   // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
   const accessLog = options.logger.child({}, { redact: [] });
   const inFlight = new Set<ServerResponse>();
@@ -60,8 +62,11 @@ export function httpShell(app: RequestListener, options: HttpShellOptions): Http
       options.metrics.inFlight.dec();
       finish(options, accessLog, req, res, report, Number(process.hrtime.bigint() - started) / 1e9);
     });
-    res.setHeader('X-Request-Id', report.requestId);
-    for (const [name, value] of headers) res.setHeader(name, value);
+    if (addsStandardHeaders(res)) res.standardHeaders = ['X-Request-Id', report.requestId, ...headerList];
+    else {
+      res.setHeader('X-Request-Id', report.requestId);
+      for (const [name, value] of headers) res.setHeader(name, value);
+    }
     if (draining) res.setHeader('Connection', 'close');
     if (cors.apply(req, res)) return report.operation('ops', 'preflight');
     if (options.publicMetrics !== false && pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);

@@ -6,3 +6,4 @@ export * from './request-id.js';
 export * from './request-report.js';
 export * from './security-headers.js';
 export * from './report-operation.js';
+export * from './service-response.js';

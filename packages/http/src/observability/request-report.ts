@@ -86,6 +86,11 @@ export function errorCode(error: unknown): string {
 
 const reports = new WeakMap<IncomingMessage, RequestReport>();
 
+/** The report of a request, if anything has made one. */
+export function findRequestReport(req: IncomingMessage): RequestReport | undefined {
+  return reports.get(req);
+}
+
 /**
  * The report of the request being served. The process's HTTP shell creates it with the request
  * id before any door runs; a door served on a bare server (its own tests) gets a fresh one.
