@@ -67,6 +67,36 @@ describe('evaluateGoals', () => {
     expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
   });
 
+  it('notes the MongoDB list against D0 with the service client options, without judging by it', () => {
+    const outcomes = new Map([
+      measured('mongodb.d0', [round(500), round(400)]),
+      measured('mongodb.d0.service', [round(400), round(320)]),
+      measured('mongodb.rest.list', [round(300), round(240)]),
+    ]);
+    const [result] = evaluateGoals([goal('REST list on MongoDB')], outcomes);
+    expect(result).toMatchObject({ verdict: 'missed', note: "× D0 with the service's client options: 0.750×, 0.750× from CPU" });
+    expect(result?.value).toBeCloseTo(0.6);
+
+    outcomes.delete('mongodb.d0.service');
+    expect(evaluateGoals([goal('REST list on MongoDB')], outcomes)[0]).not.toHaveProperty('note');
+  });
+
+  it('notes the driver-only insert’s p99 / p50 beside the REST tail, judged on the doors alone', () => {
+    const outcomes = new Map([
+      measured('mongodb.rest.create', [round(600, 10, 100), round(600, 10, 120)]),
+      measured('mongodb.d0.insert', [round(900, 4, 100), round(900, 5, 110)]),
+    ]);
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({
+      verdict: 'missed',
+      value: 11,
+      note: 'worst: mongodb.rest.create; driver-only insert: p99 / p50 23.500×',
+    });
+    outcomes.set(...measured('mongodb.d0.insert', [round(900, 1, 50)]));
+    outcomes.set(...measured('mongodb.rest.create', [round(600, 10, 30)]));
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'pass', value: 3 });
+    expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
+  });
+
   it('judges the large store by its heap bytes per pet beyond the name', () => {
     const heap = (heapBytesPerPet: number) => new Map([measured('scale.large', [round(1000)], { heapBytesPerPet, nameBytesPerPet: 32 })]);
     expect(evaluateGoals([goal('Embedded store at')], heap(132))[0]).toMatchObject({ verdict: 'pass', value: 100 });
