@@ -15,6 +15,7 @@ const round = (requestsPerSecond: number, p50Ms = 1, p99Ms = p50Ms * 3): LoadRes
   serverCpu: 1,
   serverCpuUsPerRequest: 1e6 / requestsPerSecond,
   dbCpu: Number.NaN,
+  dbCpuUsPerRequest: Number.NaN,
   loadCpu: 0.5,
   failure: undefined,
 });

@@ -16,6 +16,7 @@ const run = (serverCpu: number, loadCpu: number, requestsPerSecond = 1000): Load
   serverCpu,
   serverCpuUsPerRequest: serverCpu * 1000,
   dbCpu: Number.NaN,
+  dbCpuUsPerRequest: Number.NaN,
   loadCpu,
   failure: undefined,
 });
@@ -92,11 +93,14 @@ describe('renderDoors', () => {
     const outcomes = [
       { ...measured('mongodb.d0', 1, 0.5), rounds: [run(1, 0.5, 400)] },
       { ...measured('mongodb.d0.service', 1, 0.5), rounds: [run(1, 0.5, 300)] },
-      { ...measured('mongodb.d0.insert', 1, 0.5), rounds: [{ ...run(1, 0.5, 800), p50Ms: 4, p99Ms: 100 }] },
+      { ...measured('mongodb.d0.insert', 1, 0.5), rounds: [{ ...run(1, 0.5, 800), p50Ms: 4, p99Ms: 100, dbCpu: 0.36, dbCpuUsPerRequest: 450 }] },
     ];
     const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
     expect(rows[3]).toContain('| D0 with the service client options | 300 | — | — | 0.75 |');
     expect(rows[4]).toContain('| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | — | — | 2.00 | 4.00 | 100 | 25.00 |');
+    // The database's share of the CPU and its CPU time per request follow the server's.
+    expect(rows[4]).toMatch(/\| 100\+36 \/ 50 \| 1,000\+450 \|$/);
+    expect(rows[2]).toMatch(/\| 100 \/ 50 \| 1,000 \|$/);
   });
 });
 
