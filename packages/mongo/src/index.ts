@@ -6,3 +6,4 @@ export { MongoKeyStore } from './mongo-key-store.js';
 export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 export { LEASES_PER_WINDOW, MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 export { withDeadline } from './deadline.js';
+export { clientOptions } from './client-options.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeFailure } from './load.js';
 import { checkBody } from './preflight.js';
 import { readSettings } from './settings.js';
-import { allTargets, selectTargets } from './targets.js';
+import { childEnv } from './start-target.js';
+import { allTargets, selectTargets, type TargetSpec } from './targets.js';
 
 const pets = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 }));
 
@@ -35,14 +36,36 @@ describe('selectTargets', () => {
   const ids = (only: string[]) => selectTargets(allTargets(1000), only).map((t) => t.id);
 
   it('brings each chosen target’s baseline along', () => {
-    expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.list']);
+    expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.service', 'mongodb.rest.list']);
+    expect(ids(['mongodb.rest.create'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.insert', 'mongodb.rest.create']);
+    expect(ids(['mongodb.rest.get'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.get']);
     expect(ids(['scale'])).toEqual(['scale.small', 'scale.large']);
+  });
+
+  it('puts the driver-only insert just before the create it is measured against', () => {
+    const mongo = ids([]).filter((id) => id.startsWith('mongodb.'));
+    expect(mongo.indexOf('mongodb.d0.insert') + 1).toBe(mongo.indexOf('mongodb.rest.create'));
   });
 
   it('takes a prefix to mean every target under it, and nothing to mean all', () => {
     expect(ids(['memory.rest'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.rest.create', 'memory.rest.get']);
     expect(ids(['memory.k0'])).toEqual(['memory.k0']);
-    expect(ids([])).toHaveLength(15);
+    expect(ids(['mongodb.d0'])).toEqual(['mongodb.d0', 'mongodb.d0.service', 'mongodb.d0.insert']);
+    expect(ids([])).toHaveLength(17);
+  });
+});
+
+describe('childEnv', () => {
+  const env = (id: string) => {
+    const target = allTargets(1000).find((t) => t.id === id) as TargetSpec;
+    return childEnv(target, { mongoUri: 'mongodb://127.0.0.1:1', runId: 'r1', cpu: null, profileDir: undefined });
+  };
+
+  it('gives D0 the driver defaults and its variants the service client options, each on its own database', () => {
+    expect(env('mongodb.d0')).not.toHaveProperty('BENCH_CLIENT_OPTIONS');
+    expect(env('mongodb.d0.service')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_d0_service' });
+    expect(env('mongodb.d0.insert')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_d0_insert' });
+    expect(env('mongodb.rest.create')).not.toHaveProperty('BENCH_CLIENT_OPTIONS');
   });
 });
 

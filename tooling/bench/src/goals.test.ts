@@ -15,6 +15,7 @@ const round = (requestsPerSecond: number, p50Ms = 1, p99Ms = p50Ms * 3): LoadRes
   serverCpu: 1,
   serverCpuUsPerRequest: 1e6 / requestsPerSecond,
   dbCpu: Number.NaN,
+  dbCpuUsPerRequest: Number.NaN,
   loadCpu: 0.5,
   failure: undefined,
 });
@@ -64,6 +65,36 @@ describe('evaluateGoals', () => {
 
     outcomes.set(...measured('mongodb.rest.list', [round(100, 10, 45)]));
     expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'missed', value: 4.5, note: 'worst: mongodb.rest.list' });
+    expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
+  });
+
+  it('notes the MongoDB list against D0 with the service client options, without judging by it', () => {
+    const outcomes = new Map([
+      measured('mongodb.d0', [round(500), round(400)]),
+      measured('mongodb.d0.service', [round(400), round(320)]),
+      measured('mongodb.rest.list', [round(300), round(240)]),
+    ]);
+    const [result] = evaluateGoals([goal('REST list on MongoDB')], outcomes);
+    expect(result).toMatchObject({ verdict: 'missed', note: "× D0 with the service's client options: 0.750×, 0.750× from CPU" });
+    expect(result?.value).toBeCloseTo(0.6);
+
+    outcomes.delete('mongodb.d0.service');
+    expect(evaluateGoals([goal('REST list on MongoDB')], outcomes)[0]).not.toHaveProperty('note');
+  });
+
+  it('notes the driver-only insert’s p99 / p50 beside the REST tail, judged on the doors alone', () => {
+    const outcomes = new Map([
+      measured('mongodb.rest.create', [round(600, 10, 100), round(600, 10, 120)]),
+      measured('mongodb.d0.insert', [round(900, 4, 100), round(900, 5, 110)]),
+    ]);
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({
+      verdict: 'missed',
+      value: 11,
+      note: 'worst: mongodb.rest.create; driver-only insert: p99 / p50 23.500×',
+    });
+    outcomes.set(...measured('mongodb.d0.insert', [round(900, 1, 50)]));
+    outcomes.set(...measured('mongodb.rest.create', [round(600, 10, 30)]));
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'pass', value: 3 });
     expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
   });
 

@@ -33,6 +33,8 @@ export interface LoadResult {
   serverCpuUsPerRequest: number;
   /** Share of one CPU the database server (FerretDB started by the bench) used; NaN otherwise. */
   dbCpu: number;
+  /** The database server's CPU time per answered request, in microseconds; NaN when not measured. */
+  dbCpuUsPerRequest: number;
   /**
    * Share of one CPU this process (autocannon) used: near 1 means the load generator, not the
    * server, set the pace, and ratios to that baseline understate the gap.
@@ -96,6 +98,7 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, proc
     serverCpu,
     serverCpuUsPerRequest: sorted.length > 0 ? (serverCpu * seconds * 1e6) / sorted.length : Number.NaN,
     dbCpu,
+    dbCpuUsPerRequest: sorted.length > 0 ? (dbCpu * seconds * 1e6) / sorted.length : Number.NaN,
     loadCpu: (loadCpu.user + loadCpu.system) / 1e6 / seconds,
     failure: describeFailure(result, firstError),
   };

@@ -100,7 +100,7 @@ async function main(): Promise<number> {
         const baseline = baselineId ? outcomes.get(baselineId)?.rounds[round] : undefined;
         const versus = baseline ? `  ${formatRatio(ratio(result.requestsPerSecond, baseline.requestsPerSecond))} × ${baselineId}` : '';
         log(
-          `  ${id.padEnd(22)} ${formatCount(result.requestsPerSecond).padStart(7)} req/s  p50 ${formatMs(result.p50Ms)} ms  p99 ${formatMs(result.p99Ms)} ms  CPU ${formatPercent(result.serverCpu)}${Number.isFinite(result.dbCpu) ? `+${formatPercent(result.dbCpu)}` : ''}/${formatPercent(result.loadCpu)}  ${formatCount(result.serverCpuUsPerRequest)} µs/req${versus}`,
+          `  ${id.padEnd(22)} ${formatCount(result.requestsPerSecond).padStart(7)} req/s  p50 ${formatMs(result.p50Ms)} ms  p99 ${formatMs(result.p99Ms)} ms  CPU ${formatPercent(result.serverCpu)}${Number.isFinite(result.dbCpu) ? `+${formatPercent(result.dbCpu)}` : ''}/${formatPercent(result.loadCpu)}  ${formatCount(result.serverCpuUsPerRequest)}${Number.isFinite(result.dbCpuUsPerRequest) ? `+${formatCount(result.dbCpuUsPerRequest)}` : ''} µs/req${versus}`,
         );
       }
     }

@@ -18,7 +18,10 @@ export interface TargetOutcome {
 }
 
 /** Medians over rounds of a target's figures, with its ratios to the baseline. */
-export type TargetSummary = Pick<LoadResult, 'p50Ms' | 'p99Ms' | 'serverCpu' | 'serverCpuUsPerRequest' | 'dbCpu' | 'loadCpu'> & {
+export type TargetSummary = Pick<
+  LoadResult,
+  'p50Ms' | 'p99Ms' | 'serverCpu' | 'serverCpuUsPerRequest' | 'dbCpu' | 'dbCpuUsPerRequest' | 'loadCpu'
+> & {
   rps: number;
   /** Median per-round req/s ratio to the baseline; NaN without one. */
   rpsRatio: number;
@@ -43,6 +46,7 @@ export function summarize(outcome: TargetOutcome, baseline: TargetOutcome | unde
     serverCpu: median(defined(metric(outcome, (r) => r.serverCpu))),
     serverCpuUsPerRequest: median(defined(metric(outcome, (r) => r.serverCpuUsPerRequest))),
     dbCpu: median(defined(metric(outcome, (r) => r.dbCpu))),
+    dbCpuUsPerRequest: median(defined(metric(outcome, (r) => r.dbCpuUsPerRequest))),
     loadCpu: median(defined(metric(outcome, (r) => r.loadCpu))),
     rpsRatio: usable
       ? medianPairedRatio(

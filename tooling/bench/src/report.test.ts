@@ -16,6 +16,7 @@ const run = (serverCpu: number, loadCpu: number, requestsPerSecond = 1000): Load
   serverCpu,
   serverCpuUsPerRequest: serverCpu * 1000,
   dbCpu: Number.NaN,
+  dbCpuUsPerRequest: Number.NaN,
   loadCpu,
   failure: undefined,
 });
@@ -86,6 +87,20 @@ describe('renderDoors', () => {
     expect(cells(rows[4])).toEqual(['500', '0.25', '0.50', '—', '1.00', '2.00', '2.00']);
     expect(cells(rows[5])?.slice(0, 4)).toEqual(['250', '0.13', '0.25', 'baseline']);
     expect(cells(rows[6])?.slice(0, 4)).toEqual(['200', '0.10', '0.20', '0.80']);
+  });
+
+  it('shows the driver-only variants of D0 as rows of their own, against D0 itself', () => {
+    const outcomes = [
+      { ...measured('mongodb.d0', 1, 0.5), rounds: [run(1, 0.5, 400)] },
+      { ...measured('mongodb.d0.service', 1, 0.5), rounds: [run(1, 0.5, 300)] },
+      { ...measured('mongodb.d0.insert', 1, 0.5), rounds: [{ ...run(1, 0.5, 800), p50Ms: 4, p99Ms: 100, dbCpu: 0.36, dbCpuUsPerRequest: 450 }] },
+    ];
+    const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
+    expect(rows[3]).toContain('| D0 with the service client options | 300 | — | — | 0.75 |');
+    expect(rows[4]).toContain('| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | — | — | 2.00 | 4.00 | 100 | 25.00 |');
+    // The database's share of the CPU and its CPU time per request follow the server's.
+    expect(rows[4]).toMatch(/\| 100\+36 \/ 50 \| 1,000\+450 \|$/);
+    expect(rows[2]).toMatch(/\| 100 \/ 50 \| 1,000 \|$/);
   });
 });
 

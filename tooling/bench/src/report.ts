@@ -102,7 +102,7 @@ export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string,
       formatRatio(summary.tailRatio),
       formatMiB(outcome.peakRssBytes),
       cpuFigures(summary),
-      formatCount(summary.serverCpuUsPerRequest),
+      cpuCost(summary),
     ];
   });
   return markdownTable(
@@ -116,11 +116,17 @@ export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string,
       'p99 / p50',
       'Peak RSS MiB',
       'CPU % server(+db) / load',
-      'Server CPU µs/req',
+      'CPU µs/req server(+db)',
     ],
     rows,
     ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
   );
+}
+
+/** The server's CPU time per request, and the database's after a `+` when it was measured. */
+function cpuCost(summary: { serverCpuUsPerRequest: number; dbCpuUsPerRequest: number }): string {
+  const db = Number.isFinite(summary.dbCpuUsPerRequest) ? `+${formatCount(summary.dbCpuUsPerRequest)}` : '';
+  return `${formatCount(summary.serverCpuUsPerRequest)}${db}`;
 }
 
 /** `server / load`, or `server+database / load` when the database's CPU was measured. */

@@ -65,6 +65,7 @@ export function childEnv(target: TargetSpec, context: StartContext): Record<stri
   env['PETSTORE_RATE_WINDOW_SECONDS'] ??= '1';
   env['BENCH_PETS'] = String(target.pets);
   if (target.scale) env['BENCH_DIRECT_SEED'] = '1';
+  Object.assign(env, target.env);
   if (target.store === 'mongodb' && context.mongoUri) {
     const db = `bench_${context.runId}_${target.id.replace(/[^A-Za-z0-9]/g, '_')}`;
     env['MONGODB_URI'] = context.mongoUri;

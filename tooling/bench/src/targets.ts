@@ -6,6 +6,10 @@ import type { ReadyMessage } from './servers/ipc.js';
 export const B0 = 'memory.b0';
 export const K0 = 'memory.k0';
 export const D0 = 'mongodb.d0';
+/** D0 with the service's client options instead of the driver's defaults. */
+export const D0_SERVICE = 'mongodb.d0.service';
+/** The driver alone inserting a pet with the service's client options (its write concern). */
+export const D0_INSERT = 'mongodb.d0.insert';
 export const SCALE_SMALL = 'scale.small';
 export const SCALE_LARGE = 'scale.large';
 export const SMALL_SCALE_PETS = 1000;
@@ -21,13 +25,16 @@ export interface TargetSpec {
   store: Store;
   door: Door;
   entry: ServerEntry;
+  /** Set in the child's environment on top of what every child gets (start-target.ts). */
+  env?: Record<string, string>;
   /** Pets the server holds; 20 unless a scaling target. */
   pets: number;
   /** Seed straight into the embedded store and measure heap per pet (scaling targets). */
   scale: boolean;
   /**
    * Targets this one is compared with, round by round, the first the closest (K0 for a door on
-   * the embedded store, D0 on MongoDB, the small store for the large one); BENCH_ONLY brings them along.
+   * the embedded store, D0 on MongoDB, the driver-only insert for a create on MongoDB, the small
+   * store for the large one); BENCH_ONLY brings them along.
    */
   baselineIds: string[];
   expect: Expect;
@@ -93,12 +100,13 @@ const DOOR_TARGETS: Door3[] = [
   },
 ];
 
-const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry, path: string): TargetSpec => ({
+const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry, path: string, env?: Record<string, string>): TargetSpec => ({
   id,
   label,
   store,
   door: 'baseline',
   entry,
+  ...(env && { env }),
   pets: LIST_SIZE,
   scale: false,
   baselineIds: [],
@@ -106,6 +114,23 @@ const listBaseline = (id: string, label: string, store: Store, entry: ServerEntr
   sameBodyEveryTime: true,
   request: ({ baseUrl }) => ({ url: `${baseUrl}${path}`, method: 'GET', headers: {} }),
 });
+
+const SERVICE_CLIENT_OPTIONS = { BENCH_CLIENT_OPTIONS: 'service' };
+
+const insertBaseline: TargetSpec = {
+  id: D0_INSERT,
+  label: 'D0 insert: `node:http` + driver `insertOne`, service client options',
+  store: 'mongodb',
+  door: 'baseline',
+  entry: 'd0-insert',
+  env: SERVICE_CLIENT_OPTIONS,
+  pets: 0,
+  scale: false,
+  baselineIds: [],
+  expect: 'created',
+  sameBodyEveryTime: false,
+  request: ({ baseUrl }) => ({ url: `${baseUrl}/`, method: 'POST', headers: json, body: NEW_PET_BODY }),
+};
 
 const scaleTarget = (id: string, pets: number, baselineIds: string[]): TargetSpec => ({
   ...(DOOR_TARGETS[0] as Door3),
@@ -118,26 +143,40 @@ const scaleTarget = (id: string, pets: number, baselineIds: string[]): TargetSpe
   baselineIds,
 });
 
-/** Every target of a run, baselines first within each store. */
+/** Baselines of a MongoDB door: D0 and the closest driver-only variant of what the door does. */
+const mongoBaselines = (key: string): string[] => {
+  if (key === 'rest.create') return [D0_INSERT, D0, K0, B0];
+  if (key.endsWith('.list')) return [D0, D0_SERVICE, K0, B0];
+  return [D0, K0, B0];
+};
+
+/**
+ * Every target of a run, the list baselines first within each store; on MongoDB the driver-only
+ * insert comes just before the create it is measured against.
+ */
 export function allTargets(scalePets: number): TargetSpec[] {
-  const doors = (store: Store, baselineIds: string[]): TargetSpec[] =>
-    DOOR_TARGETS.map(({ key, ...target }) => ({
-      ...target,
-      id: `${store}.${key}`,
-      store,
-      entry: 'gateway',
-      pets: LIST_SIZE,
-      scale: false,
-      baselineIds,
-    }));
+  const doors = (store: Store, baselineIds: (key: string) => string[]): TargetSpec[] =>
+    DOOR_TARGETS.flatMap(({ key, ...target }) => [
+      ...(store === 'mongodb' && key === 'rest.create' ? [insertBaseline] : []),
+      {
+        ...target,
+        id: `${store}.${key}`,
+        store,
+        entry: 'gateway' as const,
+        pets: LIST_SIZE,
+        scale: false,
+        baselineIds: baselineIds(key),
+      },
+    ]);
   return [
     listBaseline(B0, 'B0: `node:http`, precomputed JSON', 'memory', 'b0', '/'),
     listBaseline(K0, 'K0: Koa + `@koa/router`, precomputed JSON', 'memory', 'k0', '/v1/pets'),
-    ...doors('memory', [K0, B0]),
+    ...doors('memory', () => [K0, B0]),
     scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, []),
     scaleTarget(SCALE_LARGE, scalePets, [SCALE_SMALL]),
     listBaseline(D0, 'D0: `node:http` + driver `find`', 'mongodb', 'd0', '/'),
-    ...doors('mongodb', [D0, K0, B0]),
+    listBaseline(D0_SERVICE, 'D0 with the service client options', 'mongodb', 'd0', '/', SERVICE_CLIENT_OPTIONS),
+    ...doors('mongodb', mongoBaselines),
   ];
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { createServer } from 'node:http';
-import { Long, MongoClient } from 'mongodb';
+import { Long } from 'mongodb';
+import { connectD0Client } from '../d0-client.js';
 import { benchPet, LIST_SIZE } from '../pets.js';
 import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
 
@@ -8,10 +9,9 @@ import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
  * Baseline D0: node:http and the official driver alone, running the list query every door's
  * MongoDB store runs (`find({}).sort({_id: 1}).limit(21)` on `pets`) and answering JSON.
  * Its database holds the same 20 pets, stored as the MongoDB adapter stores them (int64 ids).
+ * The driver's default client options, unless BENCH_CLIENT_OPTIONS=service (the baseline
+ * `mongodb.d0.service`: the same server with the service's client options).
  */
-const uri = process.env['MONGODB_URI'];
-const dbName = process.env['BENCH_DB'];
-if (!uri || !dbName) throw new Error('d0 needs MONGODB_URI and BENCH_DB');
 
 interface PetRow {
   _id: number;
@@ -20,7 +20,7 @@ interface PetRow {
   status?: string;
 }
 
-const client = await new MongoClient(uri).connect();
+const { client, dbName } = await connectD0Client(process.env);
 const pets = client.db(dbName).collection<PetRow>('pets');
 if ((await pets.countDocuments({})) === 0) {
   await pets.insertMany(

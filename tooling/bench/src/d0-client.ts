@@ -1,0 +1,27 @@
+import { MongoClient, type MongoClientOptions } from 'mongodb';
+
+export interface D0Client {
+  client: MongoClient;
+  dbName: string;
+}
+
+/**
+ * The driver client of a driver-only baseline: the driver's defaults for D0 itself, or with
+ * BENCH_CLIENT_OPTIONS=service the options the gateway's client gets from the same environment
+ * (write concern majority with journaling, read concern majority, retries, pool size and time-outs:
+ * packages/mongo/src/client-options.ts, as packages/runtime/src/stores.ts calls it).
+ */
+export async function connectD0Client(env: Record<string, string | undefined>): Promise<D0Client> {
+  const uri = env['MONGODB_URI'];
+  const dbName = env['BENCH_DB'];
+  if (!uri || !dbName) throw new Error('a driver-only baseline needs MONGODB_URI and BENCH_DB');
+  const options = env['BENCH_CLIENT_OPTIONS'] === 'service' ? await serviceOptions(env) : {};
+  return { client: await new MongoClient(uri, options).connect(), dbName };
+}
+
+// Loaded only for this variant, so D0 itself stays node:http and the bare driver.
+async function serviceOptions(env: Record<string, string | undefined>): Promise<MongoClientOptions> {
+  const [{ clientOptions }, { loadConfig }] = await Promise.all([import('@petstore/mongo'), import('@petstore/runtime')]);
+  const config = loadConfig({ ...env, PORT: '0' });
+  return clientOptions({ timeoutMS: config.MONGODB_TIMEOUT_MS, maxPoolSize: config.MONGODB_MAX_POOL_SIZE });
+}

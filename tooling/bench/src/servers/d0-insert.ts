@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import { createServer, type IncomingMessage } from 'node:http';
+import { Long } from 'mongodb';
+import { connectD0Client } from '../d0-client.js';
+import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
+
+/**
+ * Baseline D0 insert: node:http and the official driver alone, inserting the posted pet with
+ * `insertOne` into `pets` as the MongoDB adapter stores it (int64 id and category) and answering
+ * 201 with it. The bench runs it with the service's client options (BENCH_CLIENT_OPTIONS=service),
+ * so each write asks for what a create asks for: majority with journaling. No key check, no id
+ * blocks, no rate limit: beside `mongodb.rest.create` it tells the database's share of a create's
+ * latency, its tail above all, from the service's.
+ */
+interface PetBody {
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+
+const { client, dbName } = await connectD0Client(process.env);
+const pets = client.db(dbName).collection<{ _id: Long; name: string; categoryId: Long; status?: string }>('pets');
+const [highest] = await pets
+  .find({}, { projection: { _id: 1 } })
+  .sort({ _id: -1 })
+  .limit(1)
+  .toArray();
+let nextId = highest ? Number(highest['_id']) + 1 : 1;
+
+async function readJson(req: IncomingMessage): Promise<PetBody> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as PetBody;
+}
+
+const server = createServer((req, res) => {
+  readJson(req)
+    .then(async ({ name, categoryId, status }) => {
+      const id = nextId++;
+      await pets.insertOne({ _id: Long.fromNumber(id), name, categoryId: Long.fromNumber(categoryId), ...(status !== undefined && { status }) });
+      const body = JSON.stringify({ id, name, categoryId, status });
+      res.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    })
+    .catch(() => {
+      res.writeHead(500).end();
+    });
+});
+
+serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, async () => {
+  await closeServer(server);
+  await client.close();
+});
