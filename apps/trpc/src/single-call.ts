@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
+import { sendWhole, type HeaderList } from '@petstore/http';
 import type { TrpcContext } from './context.js';
 import { errorHeaders, trpcVary } from './response-meta.js';
 import { appRouter } from './router.js';
@@ -16,7 +17,7 @@ export type CallErrorHandler = (failure: { error: TRPCError; path: string; req: 
  * Answers one call that is not part of a batch by calling its procedure directly, the way tRPC's
  * adapter does once it has turned the request into a Fetch Request (which costs more than the
  * call itself): the same error shape and status from tRPC's own functions, the same headers, but
- * one buffer with a Content-Length. Returns false, having written nothing, for a request whose
+ * one buffer with a Content-Length, its head written whole. Returns false, having written nothing, for a request whose
  * input the adapter must read (another media type, a stream asked for, input that is not JSON),
  * so that its answer stays tRPC's own.
  */
@@ -52,13 +53,9 @@ export async function answerSingleCall(
     body = JSON.stringify({ error: shape });
   }
   ctx.respond = false;
-  const { res } = ctx;
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json');
-  res.setHeader('vary', trpcVary(vary));
-  for (const [name, value] of Object.entries(errorHeaders(errors))) res.setHeader(name, value);
-  res.setHeader('content-length', Buffer.byteLength(body));
-  res.end(body);
+  const headers: HeaderList = ['content-type', 'application/json', 'vary', trpcVary(vary)];
+  for (const [name, value] of Object.entries(errorHeaders(errors))) headers.push(name, value);
+  sendWhole(ctx.res, status, headers, body);
   return true;
 }
 
