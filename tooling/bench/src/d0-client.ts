@@ -1,4 +1,6 @@
+import { createServer, type IncomingMessage } from 'node:http';
 import { MongoClient, type MongoClientOptions } from 'mongodb';
+import { closeServer, listenOnLoopback, serveUntilStopped } from './servers/ipc.js';
 
 export interface D0Client {
   client: MongoClient;
@@ -24,4 +26,27 @@ async function serviceOptions(env: Record<string, string | undefined>): Promise<
   const [{ clientOptions }, { loadConfig }] = await Promise.all([import('@petstore/mongo'), import('@petstore/runtime')]);
   const config = loadConfig({ ...env, PORT: '0' });
   return clientOptions({ timeoutMS: config.MONGODB_TIMEOUT_MS, maxPoolSize: config.MONGODB_MAX_POOL_SIZE });
+}
+
+/**
+ * Serves a driver-only baseline until the bench stops it: each request answered with `status`
+ * and what `answer` resolves to as JSON, or a bare 500 should the driver fail; the client is
+ * closed with the server.
+ */
+export async function serveD0(client: MongoClient, status: number, answer: (req: IncomingMessage) => Promise<unknown>): Promise<void> {
+  const server = createServer((req, res) => {
+    answer(req)
+      .then((value) => {
+        const body = JSON.stringify(value);
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+        res.end(body);
+      })
+      .catch(() => {
+        res.writeHead(500).end();
+      });
+  });
+  serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, async () => {
+    await closeServer(server);
+    await client.close();
+  });
 }

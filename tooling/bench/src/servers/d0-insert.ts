@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Long } from 'mongodb';
-import { connectD0Client } from '../d0-client.js';
-import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
+import { connectD0Client, serveD0 } from '../d0-client.js';
 
 /**
  * Baseline D0 insert: node:http and the official driver alone, inserting the posted pet with
@@ -33,21 +32,9 @@ async function readJson(req: IncomingMessage): Promise<PetBody> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as PetBody;
 }
 
-const server = createServer((req, res) => {
-  readJson(req)
-    .then(async ({ name, categoryId, status }) => {
-      const id = nextId++;
-      await pets.insertOne({ _id: Long.fromNumber(id), name, categoryId: Long.fromNumber(categoryId), ...(status !== undefined && { status }) });
-      const body = JSON.stringify({ id, name, categoryId, status });
-      res.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    })
-    .catch(() => {
-      res.writeHead(500).end();
-    });
-});
-
-serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, async () => {
-  await closeServer(server);
-  await client.close();
+await serveD0(client, 201, async (req) => {
+  const { name, categoryId, status } = await readJson(req);
+  const id = nextId++;
+  await pets.insertOne({ _id: Long.fromNumber(id), name, categoryId: Long.fromNumber(categoryId), ...(status !== undefined && { status }) });
+  return { id, name, categoryId, status };
 });

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-import { createServer } from 'node:http';
 import { Long } from 'mongodb';
-import { connectD0Client } from '../d0-client.js';
+import { connectD0Client, serveD0 } from '../d0-client.js';
 import { benchPet, LIST_SIZE } from '../pets.js';
-import { closeServer, listenOnLoopback, serveUntilStopped } from './ipc.js';
 
 /**
  * Baseline D0: node:http and the official driver alone, running the list query every door's
@@ -31,25 +29,11 @@ if ((await pets.countDocuments({})) === 0) {
   );
 }
 
-const server = createServer((_req, res) => {
-  pets
+await serveD0(client, 200, async () => {
+  const rows = await pets
     .find({})
     .sort({ _id: 1 })
     .limit(LIST_SIZE + 1)
-    .toArray()
-    .then((rows) => {
-      const body = JSON.stringify(
-        rows.slice(0, LIST_SIZE).map((row) => ({ id: row._id, name: row.name, categoryId: row.categoryId, status: row.status })),
-      );
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    })
-    .catch(() => {
-      res.writeHead(500).end();
-    });
-});
-
-serveUntilStopped({ type: 'ready', port: await listenOnLoopback(server) }, async () => {
-  await closeServer(server);
-  await client.close();
+    .toArray();
+  return rows.slice(0, LIST_SIZE).map((row) => ({ id: row._id, name: row.name, categoryId: row.categoryId, status: row.status }));
 });
