@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
+import { stdoutLogSink } from './log-sink.js';
 
 /**
  * Structured JSON logs on stdout (or `destination`, for tests that read them); credentials are
@@ -14,6 +15,5 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'PETSTORE_ENV'>,
       censor: '[redacted]',
     },
   };
-  // Buffered, asynchronous writes keep logging off the request path; pino flushes them on exit.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  return pino(options, destination ?? stdoutLogSink());
 }
