@@ -36,8 +36,8 @@ export async function freePort(): Promise<number> {
 export async function startFerretDB(log: (line: string) => void = () => {}): Promise<TestDatabaseServer> {
   const binary = await ensureFerretDB(log);
   const dataDir = await mkdtemp(join(tmpdir(), 'petstore-ferretdb-'));
-  const port = await freePort();
-  const uri = `mongodb://127.0.0.1:${port}/`;
+  let port = await freePort();
+  let uri = `mongodb://127.0.0.1:${port}/`;
   let child: ChildProcess | undefined;
 
   const start = async (): Promise<void> => {
@@ -61,6 +61,7 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
       await waitForPing(uri, child);
     } catch (error) {
       child.kill('SIGKILL');
+      if (error instanceof PortTakenError) throw error;
       throw new Error(`FerretDB did not start: ${String(error)}\n${output.join('').slice(-2000)}`);
     }
   };
@@ -77,7 +78,18 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
     clearTimeout(timer);
   };
 
-  await start();
+  // The port was free when chosen, but another test's server may take it before this one binds it,
+  // and would then answer this one's ping: a few tries, each on a port of its own.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt === 5) throw error;
+      port = await freePort();
+      uri = `mongodb://127.0.0.1:${port}/`;
+    }
+  }
   return {
     uri,
     stop,
@@ -91,16 +103,24 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
   };
 }
 
+class PortTakenError extends Error {
+  constructor(uri: string) {
+    super(`another server answers at ${uri}`);
+  }
+}
+
 async function waitForPing(uri: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
     try {
-      await client.db('admin').command({ ping: 1 });
+      // serverStatus, not ping: the answer must come from this child, not from whoever holds the port.
+      const status = await client.db('admin').command({ serverStatus: 1 });
+      if (status['pid'] !== child.pid) throw new PortTakenError(uri);
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      if (error instanceof PortTakenError || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
       await client.close();
