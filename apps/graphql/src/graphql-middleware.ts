@@ -4,6 +4,7 @@ import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Env
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { graphqlContext, type GraphqlContext } from './context.js';
+import { executeDirectly, type DirectExecution } from './direct-execution.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
@@ -22,13 +23,16 @@ export interface GraphqlMiddlewareOptions {
   landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
   trustedDocuments?: TrustedDocuments | undefined;
+  /** When set, documents Apollo has validated before run without its pipeline (see direct-execution.ts). */
+  direct?: DirectExecution | undefined;
 }
 
 /**
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
  * envelope's steps run first: the key check, the body under the service's limits, and the cost
- * of every operation in the request, charged before Apollo runs any of them.
+ * of every operation in the request, charged before Apollo runs any of them. A lone operation
+ * whose document Apollo has validated before is run directly, as Apollo would run it.
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   const { envelope, logger } = options;
@@ -55,11 +59,12 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
       return writeProblem(ctx, error, logger, graphqlProblemBody);
     }
     const principal = (ctx.state as Partial<AuthState>).principal;
-    const response = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: toApolloRequest(ctx, body, search),
-      context: () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report),
-    });
-    writeApolloResponse(ctx, response);
+    const context = () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report);
+    // `body` is only ever the JSON of a POST (see readGraphqlBody).
+    const answer =
+      (options.direct && body !== undefined && (await executeDirectly(body, ctx.get('Accept'), options.direct, context))) ||
+      (await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context }));
+    writeApolloResponse(ctx, answer);
   };
 }
 
