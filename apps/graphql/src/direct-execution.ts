@@ -97,7 +97,7 @@ function directRequest(body: unknown, direct: DirectExecution): DirectRequest | 
   // Variables that do not fit stop the operation before it runs, an answer Apollo words its own way.
   const definitions = operation.variableDefinitions ?? [];
   if (definitions.length > 0 && getVariableValues(known.schema, definitions, variables ?? {}, { maxErrors: 50 }).errors) return undefined;
-  return { ...known, operation, operationName, variables };
+  return { document: known.document, schema: known.schema, operation, operationName, variables };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
