@@ -1,4 +1,4 @@
-import { HeaderMap, type HTTPGraphQLResponse } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
 import { execute, getOperationAST, getVariableValues, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { GraphqlContext } from './context.js';
 import { formatErrors, type ErrorsHead, type FormatError } from './format-errors.js';
@@ -32,6 +32,13 @@ const ANSWER_TYPE_BY_ACCEPT: ReadonlyMap<string, string> = new Map([
   ['application/graphql-response+json, application/json;q=0.9', GRAPHQL_RESPONSE_ANSWER],
 ]);
 
+/** An answer of the direct path: always complete, always JSON. */
+export interface DirectAnswer {
+  status: number;
+  headers: HeaderMap;
+  text: string;
+}
+
 interface DirectRequest extends ValidatedDocument {
   operation: OperationDefinitionNode;
   operationName: string | undefined;
@@ -39,7 +46,7 @@ interface DirectRequest extends ValidatedDocument {
 }
 
 /**
- * Apollo's answer to the POST of one operation whose document Apollo has already validated,
+ * The answer Apollo would give to the POST of one operation whose document Apollo has already validated,
  * without Apollo's request pipeline (the query's sha256, the plugin machinery, the media-type
  * negotiation, the copy of every header). graphql-js runs the document on Apollo's schema, with
  * the context Apollo would be given; the operation is reported and traced at the points Apollo's
@@ -53,7 +60,7 @@ export async function executeDirectly(
   accept: string,
   direct: DirectExecution,
   context: () => Promise<GraphqlContext>,
-): Promise<HTTPGraphQLResponse | undefined> {
+): Promise<DirectAnswer | undefined> {
   const contentType = ANSWER_TYPE_BY_ACCEPT.get(accept);
   const request = contentType === undefined ? undefined : directRequest(body, direct);
   if (contentType === undefined || request === undefined) return undefined;
@@ -77,7 +84,7 @@ export async function executeDirectly(
   if (!head.headers.has('content-type')) head.headers.set('content-type', contentType);
   // Apollo's field order and its trailing newline.
   const text = `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n`;
-  return { status: head.status, headers: head.headers, body: { kind: 'complete', string: text } };
+  return { status: head.status ?? 200, headers: head.headers, text };
 }
 
 /** The request as Apollo reads a POST body, if Apollo would run it exactly as given. */

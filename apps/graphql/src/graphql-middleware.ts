@@ -4,7 +4,7 @@ import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Env
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { graphqlContext, type GraphqlContext } from './context.js';
-import { executeDirectly, type DirectExecution } from './direct-execution.js';
+import { executeDirectly, type DirectAnswer, type DirectExecution } from './direct-execution.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
@@ -61,10 +61,10 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     const principal = (ctx.state as Partial<AuthState>).principal;
     const context = () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report);
     // `body` is only ever the JSON of a POST (see readGraphqlBody).
-    const answer =
-      (options.direct && body !== undefined && (await executeDirectly(body, ctx.get('Accept'), options.direct, context))) ||
-      (await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context }));
-    writeApolloResponse(ctx, answer);
+    const direct = options.direct && body !== undefined ? await executeDirectly(body, ctx.get('Accept'), options.direct, context) : undefined;
+    if (direct) return writeDirectAnswer(ctx, direct);
+    const response = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context });
+    writeApolloResponse(ctx, response);
   };
 }
 
@@ -84,10 +84,23 @@ function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraph
 function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void {
   ctx.body = response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator);
   ctx.status = response.status ?? 200;
+  setAnswerHeaders(ctx, response.headers);
+  if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
+}
+
+/** The direct path's answer, in one piece with its length, without Koa's body handling (always JSON). */
+function writeDirectAnswer(ctx: Context, answer: DirectAnswer): void {
+  ctx.respond = false;
+  ctx.res.statusCode = answer.status;
+  setAnswerHeaders(ctx, answer.headers);
+  ctx.res.setHeader('Content-Length', Buffer.byteLength(answer.text));
+  ctx.res.end(answer.text);
+}
+
+function setAnswerHeaders(ctx: Context, headers: HeaderMap): void {
   // Vary is added to, not replaced: the HTTP shell may already vary on Origin.
-  for (const [name, value] of response.headers) {
+  for (const [name, value] of headers) {
     if (name === 'vary') ctx.vary(value);
     else ctx.set(name, value);
   }
-  if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
 }
