@@ -3,7 +3,9 @@ import { createBaseApp, type DoorDeps } from '@petstore/http';
 import { createApolloServer } from './apollo-server.js';
 import { graphqlMiddleware } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
+import { maskInternalErrors } from './mask-internal-errors.js';
 import { mountSchemaDocument } from './schema-document.js';
+import { ValidatedDocuments } from './validated-documents.js';
 
 export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'>;
 
@@ -14,7 +16,8 @@ export interface GraphqlDoor {
 
 function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefined) {
   const resolved = resolveGraphqlOptions(options);
-  const server = createApolloServer(deps, resolved);
+  const direct = { documents: new ValidatedDocuments(), formatError: maskInternalErrors(deps.logger) };
+  const server = createApolloServer(deps, resolved, direct);
   const middleware = graphqlMiddleware(server, {
     envelope: deps.envelope,
     logger: deps.logger,
@@ -22,6 +25,7 @@ function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefine
     maxTokens: resolved.limits.tokens,
     landingPage: resolved.landingPage,
     trustedDocuments: resolved.trustedDocuments,
+    direct: resolved.apolloOnly ? undefined : direct,
   });
   return { server, middleware };
 }

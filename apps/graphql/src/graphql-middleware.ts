@@ -4,6 +4,7 @@ import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Env
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { graphqlContext, type GraphqlContext } from './context.js';
+import { executeDirectly, type DirectAnswer, type DirectExecution } from './direct-execution.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
@@ -22,13 +23,16 @@ export interface GraphqlMiddlewareOptions {
   landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
   trustedDocuments?: TrustedDocuments | undefined;
+  /** When set, documents Apollo has validated before run without its pipeline (see direct-execution.ts). */
+  direct?: DirectExecution | undefined;
 }
 
 /**
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
  * envelope's steps run first: the key check, the body under the service's limits, and the cost
- * of every operation in the request, charged before Apollo runs any of them.
+ * of every operation in the request, charged before Apollo runs any of them. A lone operation
+ * whose document Apollo has validated before is run directly, as Apollo would run it.
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   const { envelope, logger } = options;
@@ -55,10 +59,11 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
       return writeProblem(ctx, error, logger, graphqlProblemBody);
     }
     const principal = (ctx.state as Partial<AuthState>).principal;
-    const response = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: toApolloRequest(ctx, body, search),
-      context: () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report),
-    });
+    const context = () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report);
+    // `body` is only ever the JSON of a POST (see readGraphqlBody).
+    const direct = options.direct && body !== undefined ? await executeDirectly(body, ctx.get('Accept'), options.direct, context) : undefined;
+    if (direct) return writeDirectAnswer(ctx, direct);
+    const response = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context });
     writeApolloResponse(ctx, response);
   };
 }
@@ -79,10 +84,23 @@ function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraph
 function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void {
   ctx.body = response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator);
   ctx.status = response.status ?? 200;
+  setAnswerHeaders(ctx, response.headers);
+  if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
+}
+
+/** The direct path's answer, in one piece with its length, without Koa's body handling (always JSON). */
+function writeDirectAnswer(ctx: Context, answer: DirectAnswer): void {
+  ctx.respond = false;
+  ctx.res.statusCode = answer.status;
+  setAnswerHeaders(ctx, answer.headers);
+  ctx.res.setHeader('Content-Length', Buffer.byteLength(answer.text));
+  ctx.res.end(answer.text);
+}
+
+function setAnswerHeaders(ctx: Context, headers: HeaderMap): void {
   // Vary is added to, not replaced: the HTTP shell may already vary on Origin.
-  for (const [name, value] of response.headers) {
+  for (const [name, value] of headers) {
     if (name === 'vary') ctx.vary(value);
     else ctx.set(name, value);
   }
-  if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
 }

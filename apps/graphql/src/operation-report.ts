@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { GraphqlContext } from './context.js';
 
 /**
@@ -7,13 +7,17 @@ import type { GraphqlContext } from './context.js';
  * client's operation name: the fields are the schema's, so the metric labels stay few, and they
  * say what was actually called. It runs after validation, so every name is a real field.
  */
+export function reportOperation(context: GraphqlContext, operation: OperationDefinitionNode, document: DocumentNode): void {
+  for (const field of rootFields(operation.selectionSet, document)) context.report.operation('graphql', field);
+}
+
+/** reportOperation for the operations Apollo runs. */
 export function operationReportPlugin(): ApolloServerPlugin<GraphqlContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
-          if (!operation) return;
-          for (const field of rootFields(operation.selectionSet, document)) contextValue.report.operation('graphql', field);
+          if (operation) reportOperation(contextValue, operation, document);
         },
       };
     },

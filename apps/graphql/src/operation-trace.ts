@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { errorCode } from '@petstore/http';
-import type { GraphQLError } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { GraphqlContext } from './context.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { rootFields } from './operation-report.js';
@@ -9,40 +9,62 @@ import { rootFields } from './operation-report.js';
  * When the request is traced, a span per GraphQL operation (a batch carries several), named after
  * its type and root fields (`mutation addPet`), with the first error's domain code when it fails.
  * Apollo clones the context for each operation of a batch, so each keeps its own span there.
+ * The three steps are called from this plugin for what Apollo runs, and by the direct path
+ * (direct-execution.ts) for what it runs.
  */
 export function operationTracePlugin(): ApolloServerPlugin<GraphqlContext> {
   return {
     async requestDidStart({ contextValue }) {
-      const trace = contextValue.report.trace;
-      if (!trace) return;
+      if (!contextValue.report.trace) return;
       return {
         async didResolveOperation({ operation, document, schema, contextValue: context }) {
-          if (!operation) return;
-          const fields = [...rootFields(operation.selectionSet, document)].sort();
-          const rootType = schema.getRootType(operation.operation);
-          // The schema's @deprecated says which remaining callers to look for.
-          const deprecated = fields.some((field) => typeof rootType?.getFields()[field]?.deprecationReason === 'string');
-          context.operationSpan = trace.startOperation(`${operation.operation} ${fields.join('+')}`, {
-            'graphql.operation.type': operation.operation,
-            'petstore.operation': fields.join('+'),
-            'petstore.deprecated': deprecated || undefined,
-          });
+          if (operation) startOperationSpan(context, operation, document, schema);
         },
         async didEncounterErrors({ errors, contextValue: context }) {
-          const [first] = errors;
-          if (first) context.operationSpan?.fail(graphqlErrorCode(first));
+          failOperationSpan(context, errors);
         },
         async willSendResponse({ contextValue: context }) {
-          context.operationSpan?.end();
+          endOperationSpan(context);
         },
       };
     },
   };
 }
 
-/** Errors graphql-js raises itself (variables that do not fit the schema) carry no original error. */
+/** Once the operation is known, and before it runs: its span, when the request is traced. */
+export function startOperationSpan(context: GraphqlContext, operation: OperationDefinitionNode, document: DocumentNode, schema: GraphQLSchema): void {
+  const trace = context.report.trace;
+  if (!trace) return;
+  const fields = [...rootFields(operation.selectionSet, document)].sort();
+  const rootType = schema.getRootType(operation.operation);
+  // The schema's @deprecated says which remaining callers to look for.
+  const deprecated = fields.some((field) => typeof rootType?.getFields()[field]?.deprecationReason === 'string');
+  context.operationSpan = trace.startOperation(`${operation.operation} ${fields.join('+')}`, {
+    'graphql.operation.type': operation.operation,
+    'petstore.operation': fields.join('+'),
+    'petstore.deprecated': deprecated || undefined,
+  });
+}
+
+/** The operation's errors, before they are formatted: the span records the first one's domain code. */
+export function failOperationSpan(context: GraphqlContext, errors: readonly GraphQLError[]): void {
+  const [first] = errors;
+  if (first) context.operationSpan?.fail(graphqlErrorCode(first));
+}
+
+export function endOperationSpan(context: GraphqlContext): void {
+  context.operationSpan?.end();
+}
+
+/**
+ * Errors graphql-js raises itself (variables that do not fit the schema) carry no original error.
+ * graphql-js wraps what a resolver throws in a GraphQLError with the field's path, so a domain
+ * error (which callDomain made a GraphQLError) is two original errors down.
+ */
 function graphqlErrorCode(error: GraphQLError): string {
-  return error.originalError ? errorCode(error.originalError) : 'invalid_request';
+  let cause = error.originalError;
+  while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
+  return cause ? errorCode(cause) : 'invalid_request';
 }
 
 type RootResolver = (root: unknown, args: unknown, context: GraphqlContext, info: unknown) => unknown;

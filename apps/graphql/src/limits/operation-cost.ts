@@ -1,4 +1,5 @@
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { BoundedCache } from '../bounded-cache.js';
 
 /**
  * What a GraphQL request costs against the rate limit, before any of it runs: one per root field
@@ -28,14 +29,12 @@ type OperationCosts = ReadonlyMap<string, number>;
 
 const NONE: OperationCosts = new Map();
 // Clients send the same few documents over and over; the cache keeps a hot path to a lookup.
-const CACHE_LIMIT = 500;
-const cache = new Map<string, OperationCosts>();
+const cache = new BoundedCache<string, OperationCosts>(500);
 
 function operationCosts(query: string, maxTokens: number): OperationCosts {
   let costs = cache.get(query);
   if (costs === undefined) {
     costs = countOperations(query, maxTokens);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(query, costs);
   }
   return costs;
