@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
-import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Envelope } from '@petstore/http';
+import { idempotencyKeyOf, requestReport, sendWhole, writeProblem, type AuthState, type Envelope, type HeaderList } from '@petstore/http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { graphqlContext, type GraphqlContext } from './context.js';
@@ -88,13 +88,16 @@ function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void 
   if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
 }
 
-/** The direct path's answer, in one piece with its length, without Koa's body handling (always JSON). */
+/** The direct path's answer, sent whole with its length (see sendWhole), without Koa's body handling (always JSON). */
 function writeDirectAnswer(ctx: Context, answer: DirectAnswer): void {
   ctx.respond = false;
-  ctx.res.statusCode = answer.status;
-  setAnswerHeaders(ctx, answer.headers);
-  ctx.res.setHeader('Content-Length', Buffer.byteLength(answer.text));
-  ctx.res.end(answer.text);
+  const headers: HeaderList = [];
+  for (const [name, value] of answer.headers) {
+    // Vary is added to, not replaced, when the HTTP shell already varies on Origin.
+    if (name === 'vary' && ctx.res.hasHeader('Vary')) ctx.vary(value);
+    else headers.push(name, value);
+  }
+  sendWhole(ctx.res, answer.status, headers, answer.text);
 }
 
 function setAnswerHeaders(ctx: Context, headers: HeaderMap): void {
