@@ -45,22 +45,27 @@ describe("the service's logger", () => {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       stdio: ['pipe', 'pipe', 'inherit'],
     });
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    const lines = (): Array<{ msg: string }> =>
-      out
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { msg: string });
-    await new Promise<void>((resolve) => {
-      child.stdout.on('data', (chunk: string) => {
-        out += chunk;
-        if (lines().some((line) => line.msg === 'first')) resolve();
+    try {
+      let out = '';
+      child.stdout.setEncoding('utf8');
+      const lines = (): Array<{ msg: string }> =>
+        out
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { msg: string });
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: string) => {
+          out += chunk;
+          if (lines().some((line) => line.msg === 'first')) resolve();
+        });
       });
-    });
-    expect(child.exitCode).toBeNull();
-    child.stdin.write('go\n');
-    await once(child, 'exit');
-    expect(lines().map((line) => line.msg)).toEqual(['first', 'last']);
+      expect(child.exitCode).toBeNull();
+      child.stdin.write('go\n');
+      await once(child, 'exit');
+      expect(lines().map((line) => line.msg)).toEqual(['first', 'last']);
+    } finally {
+      // A line that never shows would leave the child waiting for its cue.
+      if (child.exitCode === null) child.kill();
+    }
   });
 });
