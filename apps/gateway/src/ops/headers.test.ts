@@ -4,14 +4,23 @@ import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
 
 const ALLOWED = 'https://shop.example.com';
 
-/** One answer of each door and of the probes, with what a browser would send. */
+/** Answers of each door (lists and creates, successes and a refusal) and of the probes, with what a browser would send. */
 async function answersOfEveryDoor(gw: OpsGateway, headers: Record<string, string> = {}): Promise<Array<[string, { headers: Headers }]>> {
   const key = { key: gw.apiKey };
   const door = (name: DoorName) => doorAt(gw.baseUrl, name);
   return [
     ['rest', await door('rest').list(key, {}, headers)],
     ['graphql', await door('graphql').list(key, {}, headers)],
+    // A document GraphQL has seen before is answered without Apollo's pipeline: the same headers.
+    ['graphql, a document seen before', await door('graphql').list(key, {}, headers)],
     ['trpc', await door('trpc').list(key, {}, headers)],
+    ...(await Promise.all(
+      DOOR_NAMES.map(async (name): Promise<[string, { headers: Headers }]> => {
+        const created = await door(name).create(key, { name: 'Rex', categoryId: 1 }, headers);
+        expect(created.ok, `${name} create`).toBe(true); // a success, sent whole by REST and tRPC
+        return [`${name} create`, created];
+      }),
+    )),
     ['rest error', await door('rest').list({ none: true }, {}, headers)],
     ['unknown path', await fetch(`${gw.baseUrl}/nowhere`, { headers })],
     ['healthz', await fetch(`${gw.baseUrl}/healthz`, { headers })],
