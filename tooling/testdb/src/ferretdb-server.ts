@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,11 @@ export interface TestDatabaseServer {
   stop(): Promise<void>;
   /** Starts it again on the same port with the same data. */
   start(): Promise<void>;
-  /** Freezes the process (SIGSTOP): connections stay open and nothing answers, as on a hung host. */
-  pause(): void;
+  /**
+   * Freezes the process (SIGSTOP): connections stay open and nothing answers, as on a hung host.
+   * Resolves once every thread has stopped, so nothing sent after it is answered.
+   */
+  pause(): Promise<void>;
   /** Lets a paused process run on (SIGCONT). */
   resume(): void;
   /** Stops it for good and removes its data. */
@@ -94,13 +97,42 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
     uri,
     stop,
     start,
-    pause: () => void child?.kill('SIGSTOP'),
+    pause: async () => {
+      const running = child;
+      if (running?.pid === undefined) return;
+      running.kill('SIGSTOP');
+      await allThreadsStopped(running.pid);
+    },
     resume: () => void child?.kill('SIGCONT'),
     dispose: async () => {
       await stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A stop signal is acted on a little later, thread by thread; a command sent meanwhile could still
+ * be answered. Waits until /proc shows every thread of the process stopped (state T).
+ */
+async function allThreadsStopped(pid: number): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    let states: string[];
+    try {
+      const tasks = await readdir(`/proc/${pid}/task`);
+      states = await Promise.all(tasks.map(async (task) => threadState(await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8'))));
+    } catch {
+      return; // no /proc (not Linux), or the process is gone: nothing more to wait for
+    }
+    if (states.every((state) => state === 'T' || state === 't')) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`process ${pid} did not stop within 5 s of SIGSTOP`);
+}
+
+/** The state letter of a /proc stat line: the field after the command name, which may hold spaces and parentheses. */
+function threadState(stat: string): string {
+  return stat.charAt(stat.lastIndexOf(')') + 2);
 }
 
 class PortTakenError extends Error {

@@ -131,7 +131,7 @@ describe.skipIf(!go)('a database outage in the middle of a load', () => {
 
   it('answers the same way while the database is paused (SIGSTOP: connections open, nothing answers)', async () => {
     const run = await underLoad(async () => {
-      db.pause();
+      await db.pause();
       await expect.poll(readyStatus, { timeout: 5000, interval: 100 }).toBe(503);
       await sleep(1500);
       db.resume();
