@@ -179,6 +179,7 @@ describe('a document seen before, run directly', () => {
   const SEED = 'mutation Seed($input: NewPetInput!) { addPet(input: $input) { id } }';
   const LIST = 'query List($limit: Int, $status: PetStatus) { pets(limit: $limit, status: $status) { id status } }';
 
+  // Each case goes four times through two doors: a few seconds, more while CI builds beside it.
   it('answers successes, domain errors, and what it leaves to Apollo, as Apollo does', async () => {
     const requests: Request[] = [
       { name: 'list', body: { query: PETS }, direct: true },
@@ -290,7 +291,7 @@ describe('a document seen before, run directly', () => {
     expect(deprecated?.traced.summary?.attributes).toMatchObject({ 'petstore.deprecated': true, 'petstore.operation': 'pet' });
     expect(deprecated?.traced.operations[0]?.attributes).toMatchObject({ 'petstore.deprecated': true });
     expect(JSON.parse(notFound?.text ?? '')).toEqual({ data: { pet: null } });
-  });
+  }, 60_000);
 
   it('answers the rate limit, and the RateLimit headers, as Apollo does', async () => {
     const requests: Request[] = [
@@ -306,7 +307,7 @@ describe('a document seen before, run directly', () => {
       [429, '0'],
     ]);
     expect(answers[0]?.[1]?.headers).toHaveProperty('ratelimit-policy');
-  });
+  }, 60_000);
 
   it('answers a failing store (503 with Retry-After, and a masked internal error) as Apollo does', async () => {
     const failing = (error: Error): PetStore => {
@@ -336,7 +337,7 @@ describe('a document seen before, run directly', () => {
       expect.objectContaining({ msg: 'unexpected error', door: 'graphql', path: ['addPet'] }),
       expect.objectContaining({ msg: 'unexpected error', door: 'graphql', path: ['addPet'] }),
     ]);
-  });
+  }, 60_000);
 
   it('runs trusted documents directly too, sent as text or by id, and refuses the rest as before', async () => {
     const names = 'query Names { pets { name } }';
@@ -355,7 +356,7 @@ describe('a document seen before, run directly', () => {
       [400, false],
       [400, false],
     ]);
-  });
+  }, 60_000);
 
   it('keeps at most 100 documents, forgetting the oldest first', async () => {
     const door = await startDoor({}, {});
@@ -365,5 +366,5 @@ describe('a document seen before, run directly', () => {
     expect((await answerOf(door, request(101))).byApollo).toBe(false);
     expect((await answerOf(door, request(2))).byApollo).toBe(false);
     expect((await answerOf(door, request(1))).byApollo).toBe(true);
-  });
+  }, 60_000);
 });
