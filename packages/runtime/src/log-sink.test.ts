@@ -67,5 +67,5 @@ describe("the service's logger", () => {
       // A line that never shows would leave the child waiting for its cue.
       if (child.exitCode === null) child.kill();
     }
-  });
+  }, 30_000); // a node process started and stopped: seconds on a busy CI machine
 });
