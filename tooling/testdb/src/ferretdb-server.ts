@@ -61,7 +61,7 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     try {
-      await waitForPing(uri, child);
+      await untilChildServes(uri, child);
     } catch (error) {
       child.kill('SIGKILL');
       if (error instanceof PortTakenError) throw error;
@@ -82,7 +82,7 @@ export async function startFerretDB(log: (line: string) => void = () => {}): Pro
   };
 
   // The port was free when chosen, but another test's server may take it before this one binds it,
-  // and would then answer this one's ping: a few tries, each on a port of its own.
+  // and would then answer in its place: a few tries, each on a port of its own.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await start();
@@ -141,7 +141,8 @@ class PortTakenError extends Error {
   }
 }
 
-async function waitForPing(uri: string, child: ChildProcess): Promise<void> {
+/** Waits until `child` answers at `uri`: PortTakenError when another server answers there instead. */
+async function untilChildServes(uri: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
