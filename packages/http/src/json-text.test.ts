@@ -18,6 +18,8 @@ describe('parseJsonText', () => {
       Number.NaN,
       1.5,
     ]);
+    // Digits in two runs, none of 16: a double rounds each of these to a whole number.
+    expect(parseJsonText('{"categoryId":1234567890123.0001,"limit":1.0000000000000001}')).toEqual({ categoryId: Number.NaN, limit: Number.NaN });
   });
 
   it('reads a whole number exactly however it is written: with a zero fraction or an exponent', () => {

@@ -1,10 +1,12 @@
 import { parse, stringify } from 'lossless-json';
 
 /**
- * A run of 16 digits: the shortest number text that a double may not hold exactly (2^53 has 16
- * digits). Bodies without one, nearly all of them, take the native parser.
+ * Number text of 16 characters or more (digits, with a fraction or an exponent or not): the
+ * shortest that a double may not hold exactly (2^53 has 16 digits; `1234567890123.0001` has 17
+ * digits in two runs and rounds to a whole number). Bodies without one, nearly all of them, take
+ * the native parser; a string that merely looks like one only costs the exact parser's time.
  */
-const LONG_NUMBER = /\d{16}/;
+const LONG_NUMBER = /\d[\d.eE+-]{15}/;
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 /** Past this many digits a whole number is far outside int64: no field takes it, exactly or not. */
 const MAX_DIGITS = 40;
