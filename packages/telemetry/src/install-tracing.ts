@@ -13,7 +13,7 @@ import {
   TracerProvider,
   type Sampler,
 } from '@opentelemetry/sdk-trace';
-import type { Tracing, TracingLog } from './start-tracing.js';
+import type { Tracing, TracingLog } from './request-trace.js';
 import { spanRequestTracer } from './span-request-trace.js';
 import type { SamplerName, TracingSettings } from './tracing-settings.js';
 

@@ -37,3 +37,15 @@ export interface OperationSpan {
   fail(code: string): void;
   end(): void;
 }
+
+/** Where tracing says what went wrong in it, such as exports a collector refused. */
+export interface TracingLog {
+  warn(message: string): void;
+}
+
+/** Tracing switched on for this process. */
+export interface Tracing {
+  requests: RequestTracer;
+  /** Sends the spans still buffered and stops; called once the server has shut down. */
+  shutdown(): Promise<void>;
+}
