@@ -7,7 +7,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import type { DoorDeps } from '@petstore/http';
 import type { GraphqlContext } from './context.js';
-import type { DirectExecution } from './direct-execution.js';
+import type { FormatError } from './mask-internal-errors.js';
 import type { ResolvedGraphqlOptions } from './graphql-options.js';
 import { GRAPHQL_PATH } from './graphql-middleware.js';
 import { landingPagePlugin } from './landing-page.js';
@@ -19,11 +19,8 @@ import { loadSchemaSdl } from './schema.js';
 
 export type GraphqlServerDeps = Pick<DoorDeps, 'pets' | 'logger' | 'publicBaseUrl'>;
 
-/**
- * Apollo configured for this service: hardened, quiet, and never reaching out to Apollo's cloud.
- * It shares its error formatter with the direct path, and hands it the documents it validated.
- */
-export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGraphqlOptions, direct: DirectExecution): ApolloServer<GraphqlContext> {
+/** Apollo configured for this service: hardened, quiet, and never reaching out to Apollo's cloud. */
+export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGraphqlOptions, formatError: FormatError): ApolloServer<GraphqlContext> {
   const { limits } = options;
   return new ApolloServer<GraphqlContext>({
     typeDefs: loadSchemaSdl(),
@@ -40,7 +37,7 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
     parseOptions: { maxTokens: limits.tokens },
     validationRules: [operationLimitsRule(limits)],
     includeStacktraceInErrorResponses: false,
-    formatError: direct.formatError,
+    formatError,
     // Signals belong to runMain's graceful shutdown: Apollo's handlers would stop it and re-raise
     // the signal, ending the process before the requests in flight are answered.
     stopOnTerminationSignals: false,
@@ -52,7 +49,6 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
       ApolloServerPluginCacheControlDisabled(),
       operationReportPlugin(),
       operationTracePlugin(),
-      direct.documents.plugin(),
     ],
   });
 }

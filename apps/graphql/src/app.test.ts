@@ -14,7 +14,7 @@ describe('mountGraphql', () => {
   it('serves /graphql on an existing app and passes every other path to the next middleware', async () => {
     let door: GraphqlDoor | undefined;
     listening = await startGraphqlService(async (runtime) => {
-      const app = createBaseApp({ logger: runtime.logger });
+      const app = createBaseApp(runtime);
       door = await mountGraphql(app, runtime);
       app.use((ctx) => {
         ctx.body = { servedBy: 'next middleware', path: ctx.path };

@@ -1,11 +1,11 @@
 import type Koa from 'koa';
-import { createBaseApp, type DoorDeps } from '@petstore/http';
+import { createBaseApp, mountDoor, type DoorDeps, type ExchangeState } from '@petstore/http';
 import { createApolloServer } from './apollo-server.js';
-import { graphqlMiddleware } from './graphql-middleware.js';
+import { GRAPHQL_PATH, graphqlMiddleware, isLandingPageRequest } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
+import { graphqlProblem } from './graphql-problem.js';
 import { maskInternalErrors } from './mask-internal-errors.js';
-import { mountSchemaDocument } from './schema-document.js';
-import { ValidatedDocuments } from './validated-documents.js';
+import { SCHEMA_DOCUMENT_PATH, schemaDocumentRouter } from './schema-document.js';
 
 export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'>;
 
@@ -14,28 +14,35 @@ export interface GraphqlDoor {
   stop(): Promise<void>;
 }
 
-function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefined) {
+function mountGraphqlDoor(app: Koa<ExchangeState>, deps: GraphqlDeps, options: GraphqlOptions | undefined) {
   const resolved = resolveGraphqlOptions(options);
-  const direct = { documents: new ValidatedDocuments(), formatError: maskInternalErrors(deps.logger) };
-  const server = createApolloServer(deps, resolved, direct);
-  const middleware = graphqlMiddleware(server, {
-    envelope: deps.envelope,
-    logger: deps.logger,
-    maxBatch: resolved.limits.batch,
-    maxTokens: resolved.limits.tokens,
-    landingPage: resolved.landingPage,
-    trustedDocuments: resolved.trustedDocuments,
-    direct: resolved.apolloOnly ? undefined : direct,
+  const server = createApolloServer(deps, resolved, maskInternalErrors(deps.logger));
+  const schemaDocument = schemaDocumentRouter();
+  mountDoor(app, deps, {
+    door: 'graphql',
+    prefix: GRAPHQL_PATH,
+    routes: [
+      schemaDocument.routes(),
+      schemaDocument.allowedMethods(),
+      graphqlMiddleware(server, {
+        envelope: deps.envelope,
+        maxBatch: resolved.limits.batch,
+        maxTokens: resolved.limits.tokens,
+        landingPage: resolved.landingPage,
+        trustedDocuments: resolved.trustedDocuments,
+      }),
+    ],
+    // The published SDL and, outside production, the landing page a browser gets need no key.
+    isPublic: (ctx) => ctx.path === SCHEMA_DOCUMENT_PATH || isLandingPageRequest(ctx, resolved.landingPage),
+    problem: graphqlProblem,
   });
-  return { server, middleware };
+  return server;
 }
 
 /** Mounts the GraphQL door at /graphql, and its SDL, once Apollo has started; other paths fall through. */
-export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
-  const { server, middleware } = createGraphqlDoor(deps, options);
+export async function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
+  const server = mountGraphqlDoor(app, deps, options);
   await server.start();
-  mountSchemaDocument(app);
-  app.use(middleware);
   return { stop: () => server.stop() };
 }
 
@@ -43,11 +50,9 @@ export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: Graphq
  * The GraphQL door alone, as its main.ts runs it. Apollo starts in the background and requests
  * wait for it (a failed start is logged and every request then answers 500).
  */
-export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, ready?: () => Promise<boolean>): Koa {
-  const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
-  const { server, middleware } = createGraphqlDoor(deps, options);
+export function buildGraphqlApp(deps: DoorDeps, options?: GraphqlOptions): Koa<ExchangeState> {
+  const app = createBaseApp(deps);
+  const server = mountGraphqlDoor(app, deps, options);
   server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();
-  mountSchemaDocument(app);
-  app.use(middleware);
   return app;
 }

@@ -1,15 +1,15 @@
 import { DomainError, type Principal } from '@petstore/domain';
-import type { RequestReport } from '@petstore/http';
+import { idempotencyKeyOf, type Exchange } from '@petstore/http';
 import type { OperationSpan } from '@petstore/telemetry';
 import { toGraphqlError } from './domain-errors.js';
 
 /** What every resolver may rely on: the envelope checked the key before the document was read. */
 export interface GraphqlContext {
+  /** The request: where the door reports operations and deprecated calls, with its caller and trace. */
+  exchange: Exchange;
   principal: Principal;
   /** The request's `Idempotency-Key` header, for `addPet`. */
   idempotencyKey: string | undefined;
-  /** Where the door reports operations, the caller and deprecated calls for the access log and metrics. */
-  report: RequestReport;
   /** This operation's span when the request is traced (set by operationTracePlugin). */
   operationSpan?: OperationSpan;
 }
@@ -18,11 +18,8 @@ export interface GraphqlContext {
  * Apollo's context. Only the landing page (a browser GET) is handed to Apollo without a key;
  * should Apollo find an operation to run there after all, it has no caller and is refused.
  */
-export async function graphqlContext(
-  principal: Principal | undefined,
-  idempotencyKey: string | undefined,
-  report: RequestReport,
-): Promise<GraphqlContext> {
+export async function graphqlContext(exchange: Exchange): Promise<GraphqlContext> {
+  const principal = exchange.principal;
   if (!principal) throw toGraphqlError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
-  return { principal, idempotencyKey, report };
+  return { exchange, principal, idempotencyKey: idempotencyKeyOf(exchange.req) };
 }

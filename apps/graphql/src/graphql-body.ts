@@ -1,6 +1,6 @@
-import type { Context } from 'koa';
+import type { ParameterizedContext } from 'koa';
 import { DomainError } from '@petstore/domain';
-import type { Envelope } from '@petstore/http';
+import type { Envelope, ExchangeState } from '@petstore/http';
 
 /**
  * Reads what Apollo needs from the request body. Only JSON bodies are read (under the envelope's
@@ -8,9 +8,9 @@ import type { Envelope } from '@petstore/http';
  * for the "simple" content types a browser form can send, a 400 for the rest). Batches are
  * bounded here so that one request cannot carry unbounded operations.
  */
-export async function readGraphqlBody(ctx: Context, envelope: Envelope, maxBatch: number): Promise<unknown> {
+export async function readGraphqlBody(ctx: ParameterizedContext<ExchangeState>, envelope: Envelope, maxBatch: number): Promise<unknown> {
   if (ctx.method !== 'POST' || !ctx.request.is('application/json', '+json')) return undefined;
-  const body = await envelope.readJson(ctx);
+  const body = await envelope.readJson(ctx.state.exchange);
   if (Array.isArray(body) && body.length > maxBatch) {
     throw new DomainError('invalid_request', `batch: at most ${maxBatch} operation${maxBatch === 1 ? ' is' : 's are'} allowed per request`);
   }

@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream';
-import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
-import { idempotencyKeyOf, requestReport, sendWhole, writeProblem, type AuthState, type Envelope, type HeaderList } from '@petstore/http';
-import type { Context, Middleware } from 'koa';
-import type { Logger } from 'pino';
+import type { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import type { Envelope, Exchange, ExchangeState, HeaderList } from '@petstore/http';
+import type { Context, Middleware, ParameterizedContext } from 'koa';
 import { graphqlContext, type GraphqlContext } from './context.js';
-import { executeDirectly, type DirectAnswer, type DirectExecution } from './direct-execution.js';
 import { readGraphqlBody } from './graphql-body.js';
-import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
 import { graphqlRequestCost } from './limits/operation-cost.js';
 import { trustedRequest, type TrustedDocuments } from './trusted-documents.js';
@@ -15,7 +12,6 @@ export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphqlMiddlewareOptions {
   envelope: Envelope;
-  logger: Logger;
   maxBatch: number;
   /** The parser's token bound, also used when the cost is counted. */
   maxTokens: number;
@@ -23,54 +19,44 @@ export interface GraphqlMiddlewareOptions {
   landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
   trustedDocuments?: TrustedDocuments | undefined;
-  /** When set, documents Apollo has validated before run without its pipeline (see direct-execution.ts). */
-  direct?: DirectExecution | undefined;
 }
 
 /**
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
- * envelope's steps run first: the key check, the body under the service's limits, and the cost
- * of every operation in the request, charged before Apollo runs any of them. A lone operation
- * whose document Apollo has validated before is run directly, as Apollo would run it.
+ * envelope's steps run first: the key was checked as the request entered the door; here the body
+ * is read under the service's limits and the cost of every operation in the request is charged
+ * before Apollo runs any of them.
  */
-export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
-  const { envelope, logger } = options;
+export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware<ExchangeState> {
+  const { envelope } = options;
   return async (ctx, next) => {
     if (ctx.path !== GRAPHQL_PATH) {
       await next();
       return;
     }
-    const report = requestReport(ctx.req);
-    report.claim('graphql', GRAPHQL_PATH);
+    const exchange = ctx.state.exchange;
+    exchange.route = GRAPHQL_PATH;
     let body: unknown;
     let search = ctx.querystring;
-    try {
-      if (!(options.landingPage && wantsLandingPage(ctx))) {
-        await envelope.checkKey(ctx);
-        body = await readGraphqlBody(ctx, envelope, options.maxBatch);
-        if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
-        // Counted from what will run: the registered document when only those run.
-        const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
-        await envelope.charge(ctx, graphqlRequestCost(operations, options.maxTokens));
-      }
-    } catch (error) {
-      await envelope.showStanding(ctx);
-      return writeProblem(ctx, error, logger, graphqlProblemBody);
+    if (!isLandingPageRequest(ctx, options.landingPage)) {
+      body = await readGraphqlBody(ctx, envelope, options.maxBatch);
+      if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
+      // Counted from what will run: the registered document when only those run.
+      const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
+      await envelope.charge(exchange, graphqlRequestCost(operations, options.maxTokens));
     }
-    const principal = (ctx.state as Partial<AuthState>).principal;
-    const context = () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report);
-    // `body` is only ever the JSON of a POST (see readGraphqlBody).
-    const direct = options.direct && body !== undefined ? await executeDirectly(body, ctx.get('Accept'), options.direct, context) : undefined;
-    if (direct) return writeDirectAnswer(ctx, direct);
-    const response = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context });
-    writeApolloResponse(ctx, response);
+    const response = await server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: toApolloRequest(ctx, body, search),
+      context: () => graphqlContext(exchange),
+    });
+    sendApolloResponse(exchange, response);
   };
 }
 
-/** Apollo's own test (a browser asking for HTML on a GET) for serving its landing page. */
-function wantsLandingPage(ctx: Context): boolean {
-  return ctx.method === 'GET' && ctx.accepts('application/json', 'application/graphql-response+json', 'text/html') === 'text/html';
+/** Apollo's own test (a browser asking for HTML on a GET) for serving its landing page, when it is on. */
+export function isLandingPageRequest(ctx: ParameterizedContext<ExchangeState>, landingPage: boolean): boolean {
+  return landingPage && ctx.method === 'GET' && ctx.accepts('application/json', 'application/graphql-response+json', 'text/html') === 'text/html';
 }
 
 function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraphQLRequest {
@@ -81,29 +67,11 @@ function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraph
   return { method: ctx.method.toUpperCase(), headers, search, body };
 }
 
-function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void {
-  ctx.body = response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator);
-  ctx.status = response.status ?? 200;
-  setAnswerHeaders(ctx, response.headers);
-  if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
-}
-
-/** The direct path's answer, sent whole with its length (see sendWhole), without Koa's body handling (always JSON). */
-function writeDirectAnswer(ctx: Context, answer: DirectAnswer): void {
-  ctx.respond = false;
+/** Apollo's answer through the exchange's writer; it is always complete (no incremental delivery is served). */
+function sendApolloResponse(exchange: Exchange, response: HTTPGraphQLResponse): void {
+  if (response.body.kind !== 'complete') throw new Error('Apollo answered with incremental delivery, which this door does not serve');
   const headers: HeaderList = [];
-  for (const [name, value] of answer.headers) {
-    // Vary is added to, not replaced, when the HTTP shell already varies on Origin.
-    if (name === 'vary' && ctx.res.hasHeader('Vary')) ctx.vary(value);
-    else headers.push(name, value);
-  }
-  sendWhole(ctx.res, answer.status, headers, answer.text);
-}
-
-function setAnswerHeaders(ctx: Context, headers: HeaderMap): void {
-  // Vary is added to, not replaced: the HTTP shell may already vary on Origin.
-  for (const [name, value] of headers) {
-    if (name === 'vary') ctx.vary(value);
-    else ctx.set(name, value);
-  }
+  for (const [name, value] of response.headers) headers.push(name, value);
+  if (response.headers.get('content-type')?.startsWith('text/html')) headers.push('Content-Security-Policy', LANDING_PAGE_CSP);
+  exchange.send(response.status ?? 200, headers, response.body.string);
 }

@@ -4,13 +4,16 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error';
 
+/** Apollo's `formatError` option. */
+export type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+
 /**
  * Apollo's `formatError`: errors nobody raised on purpose (no code, so Apollo calls them
  * INTERNAL_SERVER_ERROR) are logged once with their cause and shown only as "internal error",
  * so no driver text, stack or internal detail reaches a client.
  */
-export function maskInternalErrors(logger: DoorDeps['logger']) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+export function maskInternalErrors(logger: DoorDeps['logger']): FormatError {
+  return (formatted, error) => {
     if (formatted.extensions?.['code'] !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR) return formatted;
     const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
     // Apollo gives formatError no request: the line has the field's path instead of the request id.

@@ -8,7 +8,7 @@ import type { GraphqlContext } from './context.js';
  * say what was actually called. It runs after validation, so every name is a real field.
  */
 export function reportOperation(context: GraphqlContext, operation: OperationDefinitionNode, document: DocumentNode): void {
-  for (const field of rootFields(operation.selectionSet, document)) context.report.operation('graphql', field);
+  for (const field of rootFields(operation.selectionSet, document)) context.exchange.operation('graphql', field);
 }
 
 /** reportOperation for the operations Apollo runs. */

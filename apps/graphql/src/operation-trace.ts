@@ -15,7 +15,7 @@ import { rootFields } from './operation-report.js';
 export function operationTracePlugin(): ApolloServerPlugin<GraphqlContext> {
   return {
     async requestDidStart({ contextValue }) {
-      if (!contextValue.report.trace) return;
+      if (!contextValue.exchange.trace) return;
       return {
         async didResolveOperation({ operation, document, schema, contextValue: context }) {
           if (operation) startOperationSpan(context, operation, document, schema);
@@ -33,7 +33,7 @@ export function operationTracePlugin(): ApolloServerPlugin<GraphqlContext> {
 
 /** Once the operation is known, and before it runs: its span, when the request is traced. */
 export function startOperationSpan(context: GraphqlContext, operation: OperationDefinitionNode, document: DocumentNode, schema: GraphQLSchema): void {
-  const trace = context.report.trace;
+  const trace = context.exchange.trace;
   if (!trace) return;
   const fields = [...rootFields(operation.selectionSet, document)].sort();
   const rootType = schema.getRootType(operation.operation);

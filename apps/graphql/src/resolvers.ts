@@ -12,7 +12,7 @@ export function createResolvers(pets: PetService): Resolvers {
       pets: async (_root, args) => (await callDomain(() => pets.list(listInput(args)))).pets,
       petsPage: (_root, args) => callDomain(() => pets.list(listInput(args))),
       pet: (_root, args, context) => {
-        context.report.operation('graphql', 'pet', { deprecated: true });
+        context.exchange.operation('graphql', 'pet', { deprecated: true });
         return callDomain(() => nullWhenNotFound(pets.get(int64FromText(args.id), 'id')));
       },
     },

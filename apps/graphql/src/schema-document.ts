@@ -1,7 +1,6 @@
 import { METHODS } from 'node:http';
 import Router from '@koa/router';
-import { publishedDocument, underPrefix } from '@petstore/http';
-import type Koa from 'koa';
+import { publishedDocument, type ExchangeState } from '@petstore/http';
 import { GRAPHQL_PATH } from './graphql-middleware.js';
 import { loadSchemaSdl } from './schema.js';
 
@@ -13,9 +12,9 @@ export const SCHEMA_DOCUMENT_PATH = `${GRAPHQL_PATH}/schema.graphql`;
  * frontend tooling. No key: it is the published contract, and introspection, which needs one and
  * is off in production, is not the way to get it. Other methods answer 405 with `Allow`.
  */
-export function mountSchemaDocument(app: Koa): void {
+export function schemaDocumentRouter(): Router<ExchangeState> {
   // Every method Node knows, so one this path lacks is 405 with Allow, not the router's 501 (as on REST).
-  const router = new Router({ methods: [...METHODS] });
+  const router = new Router<ExchangeState>({ methods: [...METHODS] });
   router.get(SCHEMA_DOCUMENT_PATH, publishedDocument(loadSchemaSdl(), 'text/plain; charset=utf-8'));
-  app.use(underPrefix(SCHEMA_DOCUMENT_PATH, router.routes(), router.allowedMethods()));
+  return router;
 }

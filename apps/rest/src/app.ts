@@ -1,17 +1,16 @@
 import { METHODS } from 'node:http';
-import Router from '@koa/router';
+import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText } from '@petstore/domain';
 import {
   createBaseApp,
   idempotencyKeyOf,
+  mountDoor,
   publishedDocument,
-  reportOperation,
-  sendWhole,
   stringifyJson,
-  underPrefix,
-  type AuthState,
   type DoorDeps,
+  type Exchange,
+  type ExchangeState,
   type HeaderList,
 } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
@@ -22,7 +21,7 @@ import { petJson, petsJson } from './pet-json.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
-export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'publicBaseUrl'> & {
+export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'> & {
   /**
    * The environments the published document lists (a Runtime carries them as `config`);
    * when absent, the defaults of PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL.
@@ -39,75 +38,95 @@ export const REST_PREFIX = '/v1';
 export const KNOWN_METHODS: readonly string[] = METHODS;
 export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 
-/** The contract's three operations under /v1, and the document that describes them. */
-export function buildRestRouter(deps: RestDeps): Router<AuthState> {
+type Route = RouterMiddleware<ExchangeState>;
+
+/**
+ * The contract's three operations under /v1, and the document that describes them. The key was
+ * checked when the request entered the door (mountDoor); each operation costs 1, charged before
+ * its body is read.
+ */
+export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
-  const router = new Router<AuthState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
-  // Every REST request is one operation: the key check and its cost of 1, before the body is read.
-  const auth = deps.envelope.admitting(1);
-  // After the key check, like every other validation: createPet and getPet take no query parameters.
-  const noQuery: Koa.Middleware<AuthState> = async (ctx, next) => {
+  const router = new Router<ExchangeState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
+  const { envelope } = deps;
+  /** Names the route's operation, charges it, and runs the rest of the route in its span. */
+  const operation =
+    (name: string, options: { deprecated?: boolean } = {}): Route =>
+    async (ctx, next) => {
+      const exchange = ctx.state.exchange;
+      exchange.operation('rest', name, options);
+      // @koa/router's name for the route template the request matched, such as /v1/pets/:petId.
+      exchange.route = ctx._matchedRoute === undefined ? undefined : String(ctx._matchedRoute);
+      await envelope.charge(exchange, 1);
+      await exchange.traced(name, options, next);
+    };
+  // Like every other validation, after the key check: createPet and getPet take no query parameters.
+  const noQuery: Route = async (ctx, next) => {
     queryParameters(ctx.query, []);
     await next();
   };
   const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
-  // Before any key check: the contract itself is public.
+  // Served without a key (see isPublic below): the contract itself is public.
   router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
-  router.get('/pets', reportOperation('rest', 'listPets'), auth, async (ctx) => {
+  router.get('/pets', operation('listPets'), async (ctx) => {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
-    sendJson(ctx, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
+    sendJson(ctx.state.exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
   });
 
-  router.post('/pets', reportOperation('rest', 'createPet'), auth, noQuery, async (ctx) => {
-    const body = await deps.envelope.readJson(ctx);
-    const pet = await deps.pets.create(body, {
-      idempotencyKey: idempotencyKeyOf(ctx.req),
-      accountId: ctx.state.principal.accountId,
-    });
-    sendJson(ctx, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
+  router.post('/pets', operation('createPet'), noQuery, async (ctx) => {
+    const exchange = ctx.state.exchange;
+    const body = await envelope.readJson(exchange);
+    const principal = exchange.principal;
+    const pet = await deps.pets.create(body, { idempotencyKey: idempotencyKeyOf(ctx.req), accountId: principal?.accountId });
+    sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
   });
 
-  router.get(
-    '/pets/:petId',
-    reportOperation('rest', 'getPet', { deprecated: true }),
-    async (ctx, next) => {
-      ctx.set(deprecationHeaders(apiBase));
-      await next();
-    },
-    auth,
-    noQuery,
-    async (ctx) => {
-      sendJson(ctx, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
-    },
-  );
+  router.get('/pets/:petId', operation('getPet', { deprecated: true }), noQuery, async (ctx) => {
+    sendJson(ctx.state.exchange, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
+  });
 
   return router;
 }
 
-/** A success is sent whole, its head in one write (see ServiceResponse); refusals go through the envelope's writer. */
-function sendJson(ctx: Koa.Context, status: number, json: string, headers: HeaderList = []): void {
-  ctx.respond = false;
+/** Every answer of the deprecated operation says so, a refused key included: it runs before the key check. */
+function deprecationNotices(publicBaseUrl: string): Router<ExchangeState> {
+  const headers = deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`);
+  const router = new Router<ExchangeState>({ prefix: REST_PREFIX });
+  router.get('/pets/:petId', async (ctx, next) => {
+    ctx.set(headers);
+    await next();
+  });
+  return router;
+}
+
+function sendJson(exchange: Exchange, status: number, json: string, headers: HeaderList = []): void {
   headers.push('Content-Type', 'application/json; charset=utf-8');
-  sendWhole(ctx.res, status, headers, json);
+  exchange.send(status, headers, json);
 }
 
 /**
- * Mounts the REST door on an app: its routes, 405 with `Allow` for other methods on them, and the
- * interactive reference at /docs. Nothing here needs a key but the three operations.
+ * Mounts the REST door on an app: its routes under /v1 (every one needs a key but the published
+ * document), 405 with `Allow` for other methods on them, and the interactive reference at /docs.
  */
-export function mountRest(app: Koa, deps: RestDeps): void {
+export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
   const router = buildRestRouter(deps);
   const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config), KNOWN_METHODS);
-  app.use(underPrefix(REST_PREFIX, router.routes(), router.allowedMethods()));
-  app.use(underPrefix(DOCS_PATH, docs.routes(), docs.allowedMethods()));
+  mountDoor(app, deps, {
+    door: 'rest',
+    prefix: REST_PREFIX,
+    notices: [deprecationNotices(deps.publicBaseUrl).routes()],
+    routes: [router.routes(), router.allowedMethods()],
+    isPublic: (ctx) => ctx.path === OPENAPI_PATH,
+  });
+  mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), docs.allowedMethods()], isPublic: () => true });
 }
 
 /** The REST door alone, for running it without the other doors. */
-export function buildRestApp(deps: DoorDeps & Pick<RestDeps, 'config'>, ready?: () => Promise<boolean>): Koa {
-  const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
+export function buildRestApp(deps: DoorDeps & Pick<RestDeps, 'config'>): Koa<ExchangeState> {
+  const app = createBaseApp(deps);
   mountRest(app, deps);
   return app;
 }

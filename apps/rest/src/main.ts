@@ -2,4 +2,4 @@
 import { runMain } from '@petstore/runtime';
 import { buildRestApp } from './app.js';
 
-await runMain('REST /v1', (runtime) => buildRestApp(runtime, runtime.ready).callback());
+await runMain('REST /v1', (runtime) => buildRestApp(runtime).callback());

@@ -13,11 +13,30 @@ describe('mountTrpc', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
 
-    for (const path of ['/trpc', '/trpcx/pets.list', '/v1/pets']) {
+    for (const path of ['/trpcx/pets.list', '/v1/pets']) {
       const response = await fetch(`${door.baseUrl}${path}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'not_found', status: 404 });
     }
+  });
+
+  it('checks the key before anything else under /trpc, so that no procedure name can be probed without one', async () => {
+    for (const [method, path] of [
+      ['GET', '/trpc'],
+      ['GET', '/trpc/pets.delete'],
+      ['GET', '/trpc/pets.create'],
+      ['DELETE', '/trpc/pets.list'],
+      ['GET', `/trpc/${Array.from({ length: 11 }, () => 'pets.list').join(',')}?batch=1`],
+    ] as const) {
+      const response = await fetch(`${door.baseUrl}${path}`, { method });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 401 });
+    }
+  });
+
+  it('reads a percent-encoded procedure path as tRPC does, never reporting it as a key problem', async () => {
+    const response = await fetch(`${door.baseUrl}/trpc/pets%2Elist`, { headers: { Authorization: `Bearer ${door.apiKey}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ result: { data: [] } });
   });
 
   it('answers NOT_FOUND for a procedure that does not exist under /trpc/', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { CALL_PATHS, wireError, wireMutation, wireQuery, type WireCall } from './testing/wire.js';
+import { CALL_SHAPES, wireError, wireMutation, wireQuery, type WireCall } from './testing/wire.js';
 
 const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
   ['no Authorization header', {}],
@@ -10,10 +10,10 @@ const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
   ['a bearer key the service never issued', { authorization: 'Bearer psk_not-a-key-we-issued' }],
 ];
 
-describe.each(CALL_PATHS)('protectedProcedure, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('protectedProcedure, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeAll(async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
   });
   afterAll(() => door.close());
 
@@ -35,7 +35,7 @@ describe.each(CALL_PATHS)('protectedProcedure, calls taking the %s path', (via) 
     const account = await door.accounts.createAccount('revoked');
     const issued = await door.accounts.createKey(account.id);
     await door.accounts.revokeKey(issued.id);
-    const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key, batch: via === 'adapter' });
+    const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key, batch: via === 'batch' });
     const error = await rejectionOf(client.pets.list.query());
     expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
     expect(error.message).toBe('invalid or revoked API key');

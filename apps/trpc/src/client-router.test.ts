@@ -1,15 +1,19 @@
+import type { TRPCClient } from '@trpc/client';
+import type { inferRouterError, inferRouterInputs, inferRouterOutputs, inferTRPCClientTypes } from '@trpc/server';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ClientRouter } from './client-router.js';
 import type { AppRouter } from './router.js';
 
-type ClientTypes<TRouter extends ClientRouter | AppRouter> = Omit<TRouter['_def']['_config']['$types'], 'ctx'>;
-
 describe('ClientRouter', () => {
-  it('has exactly the procedures of AppRouter, with the same inputs and outputs', () => {
-    expectTypeOf<ClientRouter['_def']['record']>().toEqualTypeOf<AppRouter['_def']['record']>();
+  it('has exactly the procedures of AppRouter, each called the same way, with the same inputs and outputs', () => {
+    expectTypeOf<TRPCClient<ClientRouter>>().toEqualTypeOf<TRPCClient<AppRouter>>();
+    expectTypeOf<inferRouterInputs<ClientRouter>>().toEqualTypeOf<inferRouterInputs<AppRouter>>();
+    expectTypeOf<inferRouterOutputs<ClientRouter>>().toEqualTypeOf<inferRouterOutputs<AppRouter>>();
   });
 
-  it('has the error shape, meta and transformer of AppRouter', () => {
-    expectTypeOf<ClientTypes<ClientRouter>>().toEqualTypeOf<ClientTypes<AppRouter>>();
+  it('has the error shape and transformer of AppRouter', () => {
+    expectTypeOf<inferRouterError<ClientRouter>>().toEqualTypeOf<inferRouterError<AppRouter>>();
+    expectTypeOf<inferTRPCClientTypes<ClientRouter>['errorShape']>().toEqualTypeOf<inferTRPCClientTypes<AppRouter>['errorShape']>();
+    expectTypeOf<inferTRPCClientTypes<ClientRouter>['transformer']>().toEqualTypeOf<inferTRPCClientTypes<AppRouter>['transformer']>();
   });
 });

@@ -1,13 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPetstoreError } from './client.js';
-import { CALL_PATHS } from './testing/wire.js';
+import { CALL_SHAPES } from './testing/wire.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
 
-describe.each(CALL_PATHS)('isPetstoreError, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('isPetstoreError, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeAll(async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
   });
   afterAll(async () => {
     await door.close();

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { CALL_PATHS, wireData, wireMutation } from './testing/wire.js';
+import { CALL_SHAPES, wireData, wireMutation } from './testing/wire.js';
 
-describe.each(CALL_PATHS)('pets.create, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('pets.create, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
   });
   afterEach(() => door.close());
 

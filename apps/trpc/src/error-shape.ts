@@ -1,6 +1,8 @@
 import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
 import { isDomainError } from '@petstore/domain';
 import type { TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
 export interface PetstoreErrorData extends Omit<TRPCDefaultErrorShape['data'], 'stack'> {
   /**
@@ -39,4 +41,19 @@ export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; er
       ...(domainError?.retryAfterSeconds !== undefined && { retryAfter: domainError.retryAfterSeconds }),
     },
   };
+}
+
+/**
+ * The shape of a failed call as the client gets it: our formatter over tRPC's documented default
+ * shape (https://trpc.io/docs/server/error-formatting), built from tRPC's public parts. tRPC's
+ * `getErrorShape` builds the same from the router's config, which tRPC keeps in a private field
+ * (`_def._config`); the formatter in that config is this module's own.
+ */
+export function errorShapeOf(error: TRPCError, path: string): PetstoreErrorShape {
+  const shape: TRPCDefaultErrorShape = {
+    message: error.message,
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+  };
+  return formatError({ shape, error });
 }

@@ -3,20 +3,20 @@ import { fixedClock } from '@petstore/domain';
 import { appRouter } from './router.js';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { CALL_PATHS, wireError, wireQuery } from './testing/wire.js';
+import { CALL_SHAPES, wireError, wireQuery } from './testing/wire.js';
 
-describe.each(CALL_PATHS)('pets.get, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('pets.get, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   afterEach(() => door.close());
 
   it('returns the pet with that id', async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
     const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
     expect(await door.client.pets.get.query({ id: created.id })).toEqual(created);
   });
 
   it.each([42, 0, -1, '9223372036854775807', '-9223372036854775808'])('answers NOT_FOUND with HTTP 404 for an id no pet has: %j', async (id) => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
     const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input: { id }, key: door.apiKey });
     expect(response.status).toBe(404);
     expect(wireError(response)).toMatchObject({
@@ -26,13 +26,13 @@ describe.each(CALL_PATHS)('pets.get, calls taking the %s path', (via) => {
   });
 
   it('finds a pet by its id sent as decimal text', async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
     const created = await door.client.pets.create.mutate({ name: 'Rex', categoryId: 3 });
     expect(await door.client.pets.get.query({ id: String(created.id) })).toEqual(created);
   });
 
   it('answers gone (NOT_FOUND, HTTP 410, domainCode "gone") from the sunset on, whatever the id', async () => {
-    door = await startTrpcDoor({ clientPath: via, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
+    door = await startTrpcDoor({ clientShape: via, clock: fixedClock(new Date('2030-12-05T00:00:00Z')) });
     for (const input of [{ id: 1 }, { id: -1 }]) {
       const response = await wireQuery(door.baseUrl, { via, path: 'pets.get', input, key: door.apiKey });
       expect(response.status).toBe(410);

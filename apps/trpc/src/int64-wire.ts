@@ -1,4 +1,4 @@
-import { int64FromText } from '@petstore/domain';
+import { DomainError, int64FromText } from '@petstore/domain';
 
 /**
  * How tRPC carries the contract's int64 (`categoryId`, and `id` in a lookup) in plain JSON with no
@@ -13,8 +13,21 @@ export function int64FromWire(value: unknown): unknown {
   return typeof value === 'string' ? int64FromText(value) : value;
 }
 
-/** A create input with its categoryId read from the wire form, otherwise untouched for the domain to check. */
+/**
+ * A create input with its categoryId read from the wire form, otherwise untouched for the domain
+ * to check. The door reads every number from its digits, so a JSON number past 2^53 - 1 arrives
+ * exact (a bigint); but a JavaScript client, the one this door is for, has already rounded such a
+ * number before sending it, so storing it would keep a value the caller never meant. It is refused
+ * with the way to send it exactly.
+ */
 export function newPetFromWire(input: unknown): unknown {
   if (typeof input !== 'object' || input === null || !('categoryId' in input)) return input;
-  return { ...input, categoryId: int64FromWire(input.categoryId) };
+  const { categoryId } = input;
+  if (typeof categoryId === 'bigint') {
+    throw new DomainError(
+      'invalid_request',
+      `categoryId: ${categoryId} is a JSON number past 2^53 - 1, which a JavaScript client may already have rounded; send it as a decimal string ("${categoryId}")`,
+    );
+  }
+  return { ...input, categoryId: int64FromWire(categoryId) };
 }

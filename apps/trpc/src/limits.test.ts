@@ -46,7 +46,9 @@ describe('request limits', () => {
       key: door.apiKey,
     });
     expect(response.status).toBe(400);
-    expect(wireError(response)).toMatchObject({ data: { code: 'BAD_REQUEST', domainCode: 'invalid_request' } });
+    // Refused whole, before any call ran: one error for each call, as for any refusal of a batch.
+    const refusal = { error: expect.objectContaining({ data: expect.objectContaining({ code: 'BAD_REQUEST', domainCode: 'invalid_request' }) }) };
+    expect(response.body).toEqual(Array.from({ length: calls }, () => refusal));
   });
 
   it('refuses one call whose body is past the one limit every door has, with PAYLOAD_TOO_LARGE and HTTP 413', async () => {

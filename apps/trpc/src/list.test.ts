@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { CALL_PATHS, wireData, wireQuery } from './testing/wire.js';
+import { CALL_SHAPES, wireData, wireQuery } from './testing/wire.js';
 
-describe.each(CALL_PATHS)('pets.list, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('pets.list, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
     for (let i = 1; i <= 105; i += 1) {
       await door.pets.create({ name: `pet ${i}`, categoryId: 1, status: i % 3 === 0 ? 'sold' : 'available' });
     }

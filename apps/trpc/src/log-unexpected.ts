@@ -1,10 +1,9 @@
-import { logUnexpected, type DoorDeps } from '@petstore/http';
+import { logUnexpected, type DoorDeps, type Exchange } from '@petstore/http';
 import type { TRPCError } from '@trpc/server';
-import type { IncomingMessage } from 'node:http';
 
 /** Clients only see "internal error", so the real cause is logged here, once. */
 export function logUnexpectedErrors(logger: DoorDeps['logger']) {
-  return ({ error, path, req }: { error: TRPCError; path: string | undefined; req: IncomingMessage }): void => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') logUnexpected(logger, error.cause ?? error, req, { door: 'trpc', path });
+  return ({ error, path, exchange }: { error: TRPCError; path: string; exchange: Exchange }): void => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') logUnexpected(logger, error.cause ?? error, exchange, { door: 'trpc', path });
   };
 }

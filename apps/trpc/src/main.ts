@@ -2,4 +2,4 @@
 import { runMain } from '@petstore/runtime';
 import { buildTrpcApp } from './app.js';
 
-await runMain('tRPC /trpc', (runtime) => buildTrpcApp(runtime, runtime.ready).callback());
+await runMain('tRPC /trpc', (runtime) => buildTrpcApp(runtime).callback());

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '@petstore/domain';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
-import { CALL_PATHS, wireData, wireQuery } from './testing/wire.js';
+import { CALL_SHAPES, wireData, wireQuery } from './testing/wire.js';
 
-describe.each(CALL_PATHS)('pets.page, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('pets.page, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeEach(async () => {
-    door = await startTrpcDoor({ clientPath: via });
+    door = await startTrpcDoor({ clientShape: via });
     for (let i = 1; i <= 7; i += 1) {
       await door.pets.create({ name: `pet ${i}`, categoryId: 1, ...(i % 2 === 0 && { status: 'pending' as const }) });
     }

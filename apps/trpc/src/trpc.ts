@@ -20,14 +20,15 @@ export const router = t.router;
  */
 export const protectedProcedure = t.procedure.use(async ({ ctx, next, path, meta }) => {
   const deprecated = meta?.deprecated === true;
-  ctx.report.operation('trpc', path, { deprecated });
+  ctx.exchange.operation('trpc', path, { deprecated });
   // Each call of a batch in a span of its own; tRPC reports failures in the result.
-  const result = await ctx.report.traced(
+  const result = await ctx.exchange.traced(
     path,
     { deprecated },
     async () => {
-      if (!ctx.principal) throw toTRPCError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
-      return next({ ctx: { principal: ctx.principal } });
+      const principal = ctx.exchange.principal;
+      if (!principal) throw toTRPCError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
+      return next({ ctx: { principal } });
     },
     (result) => (result.ok ? undefined : result.error),
   );

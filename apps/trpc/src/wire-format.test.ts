@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DomainError, fixedClock } from '@petstore/domain';
 import { failingStore } from './testing/failing-store.js';
 import { startTrpcDoor, type RunningTrpcDoor, type TrpcDoorOptions } from './testing/start-trpc-door.js';
+import type { CallShape } from './testing/wire.js';
 
 /** A request as sent to both doors; `key: false` sends none. */
 interface Request {
@@ -9,7 +10,7 @@ interface Request {
   method?: 'GET' | 'POST';
   path: string;
   input?: unknown;
-  /** Sent as the query string instead of `input`, for inputs no client would send. */
+  /** Sent as the query's input parameter instead of `input`, for inputs no client would send. */
   rawQuery?: string;
   key?: false;
   headers?: Record<string, string>;
@@ -27,10 +28,15 @@ const ORIGIN = 'https://app.example';
 /** Headers that differ between any two responses (the request id, the date) or describe only the connection. */
 const PER_RESPONSE = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-async function answerOf(door: RunningTrpcDoor, request: Request): Promise<Answer> {
+/** Sends `request` as a lone call, or as a batch of one whose one answer is read out of its array. */
+async function answerOf(door: RunningTrpcDoor, request: Request, shape: CallShape): Promise<Answer> {
   const method = request.method ?? 'GET';
-  const input = request.input === undefined ? undefined : JSON.stringify(request.input);
-  const query = request.rawQuery ?? (method === 'GET' && input !== undefined ? `?input=${encodeURIComponent(input)}` : '');
+  const batch = shape === 'batch';
+  const given = request.input === undefined ? undefined : JSON.stringify(request.input);
+  const input = batch && given !== undefined ? `{"0":${given}}` : given;
+  const inputParameter = request.rawQuery ?? (method === 'GET' && input !== undefined ? `input=${encodeURIComponent(input)}` : undefined);
+  const params = [...(batch ? ['batch=1'] : []), ...(inputParameter === undefined ? [] : [inputParameter])];
+  const query = params.length > 0 ? `?${params.join('&')}` : '';
   const response = await fetch(`${door.baseUrl}/trpc/${request.path}${query}`, {
     method,
     headers: {
@@ -43,19 +49,23 @@ async function answerOf(door: RunningTrpcDoor, request: Request): Promise<Answer
   });
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) if (!PER_RESPONSE.has(name)) headers[name] = value;
+  const whole = await response.text();
+  // A batch is the JSON array of its answers: a batch of one is its answer in brackets.
+  if (batch && !(whole.startsWith('[') && whole.endsWith(']'))) throw new Error(`expected a batch of one, got ${whole}`);
   return {
     status: response.status,
-    text: await response.text(),
+    text: batch ? whole.slice(1, -1) : whole,
     headers,
     framing: { contentLength: response.headers.get('content-length'), transferEncoding: response.headers.get('transfer-encoding') },
   };
 }
 
 /**
- * The lone call's direct path (single-call.ts) against tRPC's adapter: the same requests, in the
- * same order, to two doors alike in all but that, must get the same status, body and headers.
+ * tRPC's two wire shapes of a call (https://trpc.io/docs/rpc), which the door answers on one path:
+ * the same requests, in the same order, sent lone to one door and as batches of one to another
+ * door alike, must get the same status, answer and headers.
  */
-describe('a lone call answered directly', () => {
+describe('a call sent lone or in a batch of one', () => {
   let doors: RunningTrpcDoor[] = [];
   afterEach(async () => {
     await Promise.all(doors.map((door) => door.close()));
@@ -63,13 +73,13 @@ describe('a lone call answered directly', () => {
   });
 
   async function compare(options: TrpcDoorOptions, requests: readonly Request[], seed?: (door: RunningTrpcDoor) => Promise<void>): Promise<Answer[]> {
-    const direct = await startTrpcDoor({ ...options, corsOrigins: ORIGIN });
-    const adapter = await startTrpcDoor({ ...options, corsOrigins: ORIGIN, adapterOnly: true });
-    doors = [direct, adapter];
+    const lone = await startTrpcDoor({ ...options, corsOrigins: ORIGIN });
+    const batched = await startTrpcDoor({ ...options, corsOrigins: ORIGIN });
+    doors = [lone, batched];
     if (seed) for (const door of doors) await seed(door);
     const answers: Answer[] = [];
     for (const request of requests) {
-      const [fast, reference] = [await answerOf(direct, request), await answerOf(adapter, request)];
+      const [fast, reference] = [await answerOf(lone, request, 'lone'), await answerOf(batched, request, 'batch')];
       expect({ request: request.name, status: fast.status, text: fast.text, headers: fast.headers }).toEqual({
         request: request.name,
         status: reference.status,
@@ -83,7 +93,7 @@ describe('a lone call answered directly', () => {
 
   const beforeSunset = fixedClock(new Date('2026-06-01T12:00:00Z'));
 
-  it('answers successes, validation errors, 401, 404, 409 and 429 as the adapter does, with a Content-Length', async () => {
+  it('answers successes, validation errors, 401, 404, 409 and 429 alike, with a Content-Length', async () => {
     const requests: Request[] = [
       { name: 'list', path: 'pets.list', input: { limit: 2 } },
       { name: 'list without input', path: 'pets.list' },
@@ -132,17 +142,17 @@ describe('a lone call answered directly', () => {
     });
     expect(answers[12]?.headers).toHaveProperty('www-authenticate', 'Bearer realm="petstore"');
     expect(answers.at(-1)?.headers).toHaveProperty('retry-after');
-    // Answered by the direct path, not the adapter: one buffer with its length, not chunks.
+    // One buffer with its length, not chunks.
     expect(answers[0]?.framing).toEqual({ contentLength: String(Buffer.byteLength(answers[0]?.text ?? '')), transferEncoding: null });
   });
 
-  it('answers gone (410) as the adapter does', async () => {
+  it('answers gone (410) alike', async () => {
     const afterSunset = fixedClock(new Date('2030-12-05T00:00:00Z'));
     const [gone] = await compare({ clock: afterSunset }, [{ name: 'get after the sunset', path: 'pets.get', input: { id: 1 } }]);
     expect(gone?.status).toBe(410);
   });
 
-  it('answers a failing store (503 with Retry-After, and a masked 500) as the adapter does', async () => {
+  it('answers a failing store (503 with Retry-After, and a masked 500) alike', async () => {
     const unavailable = new DomainError('service_unavailable', 'the database is not reachable', { retryAfterSeconds: 7 });
     const [refused] = await compare({ clock: beforeSunset, store: failingStore(unavailable) }, [{ name: 'list', path: 'pets.list' }]);
     expect(refused?.status).toBe(503);
@@ -153,9 +163,9 @@ describe('a lone call answered directly', () => {
     expect(masked?.status).toBe(500);
   });
 
-  it('leaves to the adapter a call whose input is not JSON, and answers it the same', async () => {
-    const [answer] = await compare({ clock: beforeSunset }, [{ name: 'list, input not JSON', path: 'pets.list', rawQuery: '?input=%7Bnot-json' }]);
-    expect(answer?.status).not.toBe(200);
-    expect(answer?.framing.transferEncoding).toBe('chunked');
+  it('refuses input that is not JSON with 400 naming it, alike', async () => {
+    const [answer] = await compare({ clock: beforeSunset }, [{ name: 'list, input not JSON', path: 'pets.list', rawQuery: 'input=%7Bnot-json' }]);
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer?.text ?? '')).toMatchObject({ error: { message: 'input: is not valid JSON', data: { domainCode: 'invalid_request' } } });
   });
 });

@@ -11,7 +11,7 @@ import {
   type KeyStore,
   type RateLimiter,
 } from '@petstore/domain';
-import { createEnvelope, PetstoreMetrics, type Envelope } from '@petstore/http';
+import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
@@ -35,6 +35,8 @@ export interface Runtime {
   accounts: AccountService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
+  /** The HTTP shell outermost in every app: each request's exchange, and the writer of every answer. */
+  shell: HttpShell;
   publicBaseUrl: string;
   /** The key registered for the embedded store; undefined on MongoDB, where keys come from the CLI. */
   devKey: DevKey | undefined;
@@ -69,6 +71,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const accounts = new AccountService({ keys, clock });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
+  const shell = createHttpShell({
+    logger,
+    metrics,
+    corsOrigins: config.PETSTORE_CORS_ORIGINS,
+    https: (config.PUBLIC_BASE_URL ?? '').startsWith('https://'),
+    metricsToken: config.PETSTORE_METRICS_TOKEN,
+    tracer: tracing?.requests,
+    publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
+    trustProxy: config.PETSTORE_TRUST_PROXY === true,
+  });
   return {
     config,
     logger,
@@ -95,11 +107,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
+    shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
     ready: async () => !draining && (await within(config.MONGODB_TIMEOUT_MS, stores.ready())),
     drain: () => {
       draining = true;
+      shell.drain();
     },
     close: async () => {
       await stores.close();

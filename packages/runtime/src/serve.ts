@@ -1,6 +1,6 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, httpShell, metricsListener, ServiceResponse } from '@petstore/http';
+import { answerClientError, metricsListener } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -19,28 +19,16 @@ export interface RunningServer {
 }
 
 /**
- * Listens on the configured port with the service's HTTP shell around the app: request ids,
- * access log, metrics, security and CORS headers, the header size limit with a JSON 431, and the
- * header and body deadline with a JSON 408.
+ * Listens on the configured port with `app`, an app built on the runtime's HTTP shell (request
+ * ids, access log, metrics, security and CORS headers, every answer written by its exchange), and
+ * the server's own limits: the header size with a JSON 431, the header and body deadline with a JSON 408.
  */
 export async function serve(app: RequestListener, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
   let closing: Promise<void> | undefined;
-  const shell = httpShell(app, {
-    logger: runtime.logger,
-    metrics: runtime.metrics,
-    corsOrigins: config.PETSTORE_CORS_ORIGINS,
-    https: runtime.publicBaseUrl.startsWith('https://'),
-    metricsToken: config.PETSTORE_METRICS_TOKEN,
-    tracer: runtime.tracing?.requests,
-    publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
-    trustProxy: config.PETSTORE_TRUST_PROXY === true,
-  });
   const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
   const server = createServer(
     {
-      // Node's typings want a class generic in its request type; this one serves IncomingMessage, as Node does.
-      ServerResponse: ServiceResponse as typeof ServerResponse,
       maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES,
       // Headers that do not arrive in time get a JSON 408 from answerClientError. A body has the
       // same deadline, kept by the envelope's reader (a JSON 408 in the door's shape); Node's
@@ -50,7 +38,7 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
       requestTimeout: bodyTimeoutMs + BACKSTOP_MARGIN_MS,
       connectionsCheckingInterval: Math.min(1000, bodyTimeoutMs / 2),
     },
-    shell,
+    app,
   );
   server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
   const port = await listen(server, config.PORT, config.HOST);
@@ -62,7 +50,6 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
   const close = (): Promise<void> => {
     closing ??= (async () => {
       runtime.drain();
-      shell.drain();
       const timeoutMs = config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const timer = setTimeout(() => {
         runtime.logger.warn({ timeoutSeconds: config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timeout: closing the connections still open');

@@ -6,5 +6,5 @@ export type TestRest = RunningService;
 
 /** The REST door alone (buildRestApp), as its main.ts runs it, on a free loopback port, on either store. */
 export function startRest(options: ServiceOptions): Promise<TestRest> {
-  return startService((runtime) => buildRestApp(runtime, runtime.ready).callback(), options);
+  return startService((runtime) => buildRestApp(runtime).callback(), options);
 }

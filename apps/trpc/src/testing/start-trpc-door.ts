@@ -2,16 +2,11 @@ import type { AccountService, Clock, IdSource, PetService, PetStore } from '@pet
 import { startService } from '@petstore/service-kit';
 import { buildTrpcApp } from '../app.js';
 import { createPetstoreClient, type PetstoreClient } from '../client.js';
-import type { CallPath } from './wire.js';
+import type { CallShape } from './wire.js';
 
 export interface TrpcDoorOptions {
-  /**
-   * Which path `client`'s calls take: 'direct' (each call a request of its own, answered without
-   * tRPC's adapter) or 'adapter' (batched, as the client does by default). Batched by default.
-   */
-  clientPath?: CallPath;
-  /** Every call through tRPC's adapter, lone ones too (see TrpcDoorOptions of app.ts). */
-  adapterOnly?: boolean;
+  /** How `client` sends its calls: 'lone' (each a request of its own, `batch: false`) or 'batch' (as the client does by default). */
+  clientShape?: CallShape;
   clock?: Clock;
   /** Replaces the embedded pet store, e.g. with one that fails. */
   store?: PetStore & IdSource;
@@ -38,7 +33,7 @@ export interface RunningTrpcDoor {
 export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<RunningTrpcDoor> {
   const logs: Record<string, unknown>[] = [];
   const { store } = options;
-  const service = await startService((runtime) => buildTrpcApp(runtime, undefined, { adapterOnly: options.adapterOnly === true }).callback(), {
+  const service = await startService((runtime) => buildTrpcApp(runtime).callback(), {
     env: {
       PETSTORE_RATE_LIMIT: String(options.rateLimit ?? 0),
       ...(options.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(options.maxBodyBytes) }),
@@ -53,7 +48,7 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
     apiKey: service.apiKey,
     accounts: service.runtime.accounts,
     pets: service.runtime.pets,
-    client: createPetstoreClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, batch: options.clientPath !== 'direct' }),
+    client: createPetstoreClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, batch: options.clientShape !== 'lone' }),
     logs,
     close: service.close,
   };

@@ -8,11 +8,11 @@ export interface WireResponse {
 }
 
 /**
- * The two paths a lone call can take through the door: answered directly, or sent as a batch of
- * one, which tRPC's adapter answers. Wire tests run over both, so both give the same answers.
+ * The two ways a client sends a lone call: on its own (httpLink, `batch: false`), or as a batch of
+ * one (httpBatchLink, the typed client's default). Wire tests run over both, so both get the same answers.
  */
-export const CALL_PATHS = ['direct', 'adapter'] as const;
-export type CallPath = (typeof CALL_PATHS)[number];
+export const CALL_SHAPES = ['lone', 'batch'] as const;
+export type CallShape = (typeof CALL_SHAPES)[number];
 
 export interface WireCall {
   /** A procedure path, or several joined by commas for a batch. */
@@ -22,14 +22,14 @@ export interface WireCall {
   key?: string;
   authorization?: string;
   batch?: boolean;
-  /** 'adapter' sends a lone call as a batch of one and reads its one answer; 'direct' by default. */
-  via?: CallPath;
+  /** 'batch' sends a lone call as a batch of one and reads its one answer; 'lone' by default. */
+  via?: CallShape;
   /** Sent as is instead of `input`, for bodies that are not what a client would send. */
   rawBody?: string;
 }
 
 export async function wireQuery(baseUrl: string, call: WireCall): Promise<WireResponse> {
-  const batchOfOne = call.via === 'adapter';
+  const batchOfOne = call.via === 'batch';
   const params = new URLSearchParams();
   if (call.batch || batchOfOne) params.set('batch', '1');
   const input = batchOfOne && call.input !== undefined ? { 0: call.input } : call.input;
@@ -39,7 +39,7 @@ export async function wireQuery(baseUrl: string, call: WireCall): Promise<WireRe
 }
 
 export async function wireMutation(baseUrl: string, call: WireCall): Promise<WireResponse> {
-  const batchOfOne = call.via === 'adapter';
+  const batchOfOne = call.via === 'batch';
   const query = call.batch || batchOfOne ? '?batch=1' : '';
   const text = call.input === undefined ? undefined : JSON.stringify(call.input);
   // A batch's body names each call's input by its index, as a JSON object.

@@ -1,5 +1,3 @@
-import type { RateLimitState } from '../rate-limit/rate-limiter.js';
-
 /**
  * Every failure the service can explain. Doors map each code to their own transport
  * (HTTP status, GraphQL extension, TRPCError code) in one table each; the domain knows nothing of them.
@@ -22,21 +20,17 @@ export interface DomainErrorOptions {
   cause?: unknown;
   /** Seconds after which a retry may succeed (rate limits, unavailable database). */
   retryAfterSeconds?: number;
-  /** The caller's rate-limit window, for a `rate_limited` error's headers. */
-  rateLimit?: RateLimitState;
 }
 
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   readonly code: ErrorCode;
   readonly retryAfterSeconds: number | undefined;
-  readonly rateLimit: RateLimitState | undefined;
 
   constructor(code: ErrorCode, message: string, options: DomainErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.rateLimit = options.rateLimit;
   }
 }
 

@@ -28,7 +28,7 @@ export function rateLimitedError(state: RateLimitState): DomainError {
   return new DomainError(
     'rate_limited',
     `rate limit of ${state.limit} operations per ${state.windowSeconds} s exceeded for this API key; retry in ${state.resetSeconds} s`,
-    { retryAfterSeconds: state.resetSeconds, rateLimit: state },
+    { retryAfterSeconds: state.resetSeconds },
   );
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestListener } from './request-listener.js';
+import { requestListener } from '../request-listener.js';
 import { underPrefix } from './under-prefix.js';
 
 describe('underPrefix', () => {

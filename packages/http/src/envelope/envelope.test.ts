@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
-import Koa from 'koa';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorEnvelope } from '../error-envelope.js';
+import { createBaseApp } from '../base-app.js';
+import { mountDoor } from '../door/mount-door.js';
 import { requestListener } from '../request-listener.js';
+import { createHttpShell } from '../shell/http-shell.js';
+import { PetstoreMetrics } from '../shell/metrics.js';
 import { createEnvelope } from './envelope.js';
 
 /** A budget kept elsewhere (a database, say): every decision arrives as a promise. */
@@ -15,7 +17,7 @@ class AsyncBudget implements RateLimiter {
   async consume(subject: string, cost: number): Promise<RateLimitDecision> {
     await new Promise((resolve) => setImmediate(resolve));
     const allowed = cost <= this.left;
-    if (allowed) {
+    if (allowed && cost > 0) {
       this.left -= cost;
       this.charged.push([subject, cost]);
     }
@@ -26,8 +28,10 @@ class AsyncBudget implements RateLimiter {
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
+/** A door at /door whose one route charges `cost` and answers, mounted as every door is, on an app built on the HTTP shell. */
 async function serveEnvelope(limiter: RateLimiter, cost: number) {
   const checks: Array<string | undefined> = [];
+  const logger = pino({ level: 'silent' });
   const envelope = createEnvelope({
     authenticate: async (authorization) => {
       checks.push(authorization);
@@ -37,15 +41,32 @@ async function serveEnvelope(limiter: RateLimiter, cost: number) {
     rateLimiter: limiter,
     maxBodyBytes: 1024,
   });
-  const app = new Koa();
-  app.use(errorEnvelope(pino({ level: 'silent' })));
-  app.use(envelope.admitting(cost));
-  app.use((ctx) => {
-    ctx.body = { ran: true };
-  });
+  const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });
+  const app = createBaseApp({ shell });
+  mountDoor(
+    app,
+    { envelope, logger },
+    {
+      door: 'rest',
+      prefix: '/door',
+      routes: [
+        async (ctx, next) => {
+          if (ctx.path !== '/door') {
+          await next();
+          return;
+        }
+          const exchange = ctx.state.exchange;
+          await envelope.charge(exchange, cost);
+          const body = ctx.method === 'POST' ? await envelope.readJson(exchange) : { ran: true };
+          exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify(body));
+        },
+      ],
+      problem: (problem) => ({ contentType: 'application/problem+json', body: { refused: problem.body.code } }),
+    },
+  );
   server = createServer(requestListener(app));
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/door`;
   return { url, checks };
 }
 
@@ -67,7 +88,8 @@ describe('createEnvelope', () => {
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toBe('42');
     expect(answer.headers.get('ratelimit-remaining')).toBe('2');
-    expect(await answer.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(await answer.json()).toEqual({ refused: 'rate_limited' });
     expect(budget.charged).toEqual([]);
   });
 
@@ -79,5 +101,30 @@ describe('createEnvelope', () => {
     expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="petstore"');
     expect(answer.headers.get('ratelimit-remaining')).toBeNull();
     expect(budget.charged).toEqual([]);
+  });
+
+  it('checks the key before any other refusal under the door, and shows the standing on a refusal that charged nothing', async () => {
+    const budget = new AsyncBudget(10);
+    const { url, checks } = await serveEnvelope(budget, 1);
+    const unknownWithoutKey = await fetch(`${url}/nothing-here`);
+    expect(unknownWithoutKey.status).toBe(401);
+    expect(await unknownWithoutKey.json()).toEqual({ refused: 'unauthorized' });
+    const unknownWithKey = await fetch(`${url}/nothing-here`, { headers: { Authorization: 'Bearer good' } });
+    expect(unknownWithKey.status).toBe(404);
+    expect(unknownWithKey.headers.get('ratelimit-remaining')).toBe('10');
+    expect(checks).toEqual([undefined, 'Bearer good']);
+    expect(budget.charged).toEqual([]);
+  });
+
+  it('refuses a body in any content coding but identity with 415, after the key check', async () => {
+    const { url } = await serveEnvelope(new AsyncBudget(10), 1);
+    const post = (headers: Record<string, string>) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{"a":1}' });
+    expect((await post({ 'Content-Encoding': 'gzip' })).status).toBe(401);
+    const gzip = await post({ Authorization: 'Bearer good', 'Content-Encoding': 'gzip' });
+    expect(gzip.status).toBe(415);
+    expect(await gzip.json()).toEqual({ refused: 'unsupported_media_type' });
+    const identity = await post({ Authorization: 'Bearer good', 'Content-Encoding': 'identity' });
+    expect(await identity.json()).toEqual({ a: 1 });
   });
 });

@@ -1,8 +1,5 @@
-import type { Context, Middleware } from 'koa';
 import { rateLimitedError, type Authenticate, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
-import { requestReport } from '../observability/request-report.js';
-import { addsStandardHeaders } from '../observability/service-response.js';
-import { rateLimitHeaders } from '../rate-limit-headers.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { DEFAULT_BODY_TIMEOUT_MS, readBodyText, readJsonBody, type BodyLimits } from './body.js';
 
 /** What the envelope needs from the process: the key check, the budget, the body limits. */
@@ -16,34 +13,25 @@ export interface EnvelopeDeps {
   bodyTimeoutMs?: number | undefined;
 }
 
-/** What a door's Koa state holds once the envelope has admitted the request. */
-export interface AuthState {
-  principal: Principal;
-}
-
 /**
  * The steps every door's request meets between its route and the door's own work, each written
- * once: the key check (once per HTTP request, before any body is read), the body (one size limit,
- * one deadline) and the cost (charged per operation, all or nothing, before any runs). A step
- * that refuses throws; the door's error writer (`writeProblem`) answers with the headers the
- * refusal implies.
+ * once and each handed the request's exchange: the key check (once per HTTP request, before any
+ * body is read), the body (one size limit, one deadline) and the cost (charged per operation, all
+ * or nothing, before any runs). A step that refuses throws; the door's mount (mountDoor) answers
+ * with the refusal in the door's shape through the one writer.
  */
 export interface Envelope {
-  /** The one key check of the request; the principal is kept in `ctx.state` and the request report. */
-  checkKey(ctx: Context): Promise<Principal>;
+  /** The one key check of the request; the principal is kept in the exchange. */
+  checkKey(exchange: Exchange): Promise<Principal>;
   /** Charges `cost` operations to the caller's budget; 429 (and nothing charged) when it exceeds what is left. */
-  charge(ctx: Context, cost: number): void | Promise<void>;
+  charge(exchange: Exchange, cost: number): void | Promise<void>;
   /**
-   * For a refusal after the key check but before the cost was known (a GraphQL body too large to
-   * parse, say): puts the caller's standing in the RateLimit headers, charging nothing. Never throws.
+   * For an answer after the key check that charged nothing (a refusal before the operations were
+   * known, a 405): puts the caller's standing in the exchange for the RateLimit headers. Never throws.
    */
-  showStanding(ctx: Context): Promise<void>;
-  /** checkKey then charge: for doors that know their operations from the route alone (REST, tRPC). */
-  admit(ctx: Context, cost: number): Promise<void>;
-  /** Koa middleware of `admit` with a fixed cost, built once per route. */
-  admitting(cost: number): Middleware<AuthState>;
-  readText(ctx: Context): Promise<string>;
-  readJson(ctx: Context): Promise<unknown>;
+  showStanding(exchange: Exchange): Promise<void>;
+  readText(exchange: Exchange): Promise<string>;
+  readJson(exchange: Exchange): Promise<unknown>;
   readonly bodyLimits: BodyLimits;
 }
 
@@ -51,57 +39,38 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
   const { authenticate, rateLimiter } = deps;
   const bodyLimits: BodyLimits = { maxBytes: deps.maxBodyBytes, timeoutMs: deps.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS };
 
-  const checkKey = async (ctx: Context): Promise<Principal> => {
-    const report = requestReport(ctx.req);
-    const principal = await authenticate(ctx.get('Authorization') || undefined, { clientAddress: report.clientAddress });
-    (ctx.state as AuthState).principal = principal;
-    report.authenticated(principal);
-    return principal;
-  };
-
-  const charge = (ctx: Context, cost: number): void | Promise<void> => {
+  const charge = (exchange: Exchange, cost: number): void | Promise<void> => {
     if (!rateLimiter) return;
-    const keyId = requestReport(ctx.req).keyId;
+    const keyId = exchange.keyId;
     if (keyId === undefined) throw new Error('the rate limit is charged before the key was checked');
     const decision = rateLimiter.consume(keyId, cost);
     // Most limiters decide in memory: no promise, no extra turn of the event loop.
-    return decision instanceof Promise ? decision.then((settled) => settle(ctx, settled)) : settle(ctx, decision);
-  };
-
-  const admit = async (ctx: Context, cost: number): Promise<void> => {
-    await checkKey(ctx);
-    const charged = charge(ctx, cost);
-    if (charged) await charged;
-  };
-
-  const showStanding = async (ctx: Context): Promise<void> => {
-    const report = requestReport(ctx.req);
-    if (report.keyId === undefined || report.rateLimit !== undefined) return;
-    try {
-      await charge(ctx, 0);
-    } catch {
-      // The refusal being written matters more than the headers that would have gone with it.
-    }
+    return decision instanceof Promise ? decision.then((settled) => settle(exchange, settled)) : settle(exchange, decision);
   };
 
   return {
-    checkKey,
-    charge,
-    showStanding,
-    admit,
-    admitting: (cost) => async (ctx, next) => {
-      await admit(ctx, cost);
-      await next();
+    async checkKey(exchange) {
+      const principal = await authenticate(exchange.req.headers.authorization, { clientAddress: exchange.clientAddress });
+      exchange.principal = principal;
+      return principal;
     },
-    readText: (ctx) => readBodyText(ctx, bodyLimits),
-    readJson: (ctx) => readJsonBody(ctx, bodyLimits),
+    charge,
+    async showStanding(exchange) {
+      if (exchange.keyId === undefined || exchange.standing !== undefined) return;
+      try {
+        await charge(exchange, 0);
+      } catch {
+        // The answer being written matters more than the headers that would have gone with it.
+      }
+    },
+    readText: (exchange) => readBodyText(exchange.req, bodyLimits),
+    readJson: (exchange) => readJsonBody(exchange.req, bodyLimits),
     bodyLimits,
   };
 }
 
 /** Every answer after the charge tells the caller what is left, refusals included. */
-function settle(ctx: Context, decision: RateLimitDecision): void {
-  requestReport(ctx.req).rateLimit = decision;
-  if (!addsStandardHeaders(ctx.res)) ctx.set(rateLimitHeaders(decision));
+function settle(exchange: Exchange, decision: RateLimitDecision): void {
+  exchange.standing = decision;
   if (!decision.allowed) throw rateLimitedError(decision);
 }

@@ -2,7 +2,6 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { errorBody } from '../error-body.js';
 import type { PetstoreMetrics } from './metrics.js';
-import { RequestReport } from './request-report.js';
 
 /**
  * Node's `clientError` handler: requests refused before they could be parsed, above all headers
@@ -27,9 +26,7 @@ export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
         'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
         body,
     );
-    const report = new RequestReport('unparsed');
-    report.operation('ops', 'unparsed');
-    metrics.observe(report, status, 0);
+    metrics.observe({ door: 'ops', operationLabel: 'unparsed', deprecatedCalls: 0, keyId: undefined }, status, 0);
     logger.info({ door: 'ops', operation: 'unparsed', status, reason: error.code }, 'request refused before parsing');
   };
 }

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { HeaderList } from '../exchange/answer-head.js';
 
 /** What a browser page on an allowed origin may send and read. */
 const ALLOWED_METHODS = 'GET, POST, OPTIONS';
@@ -28,9 +29,22 @@ const EXPOSED_HEADERS = [
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 export interface CorsPolicy {
-  /** Adds the CORS headers a request from an allowed origin gets; true when it was a preflight, now answered. */
-  apply(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The CORS headers every answer to this request carries (none when CORS is off). */
+  headers(req: IncomingMessage): HeaderList;
+  /** The extra headers of the answer to a preflight from an allowed origin; undefined when the request is not one. */
+  preflight(req: IncomingMessage): HeaderList | undefined;
 }
+
+const NONE: HeaderList = [];
+const VARY_ORIGIN: HeaderList = ['Vary', 'Origin'];
+const PREFLIGHT: HeaderList = [
+  'Access-Control-Allow-Methods',
+  ALLOWED_METHODS,
+  'Access-Control-Allow-Headers',
+  ALLOWED_HEADERS,
+  'Access-Control-Max-Age',
+  PREFLIGHT_MAX_AGE_SECONDS,
+];
 
 /**
  * CORS for an exact list of origins (no wildcard, no credentials: keys travel in a header, not
@@ -38,23 +52,21 @@ export interface CorsPolicy {
  */
 export function corsPolicy(origins: readonly string[]): CorsPolicy {
   const allowed = new Set(origins);
+  const isAllowed = (req: IncomingMessage): req is IncomingMessage & { headers: { origin: string } } =>
+    req.headers.origin !== undefined && allowed.has(req.headers.origin);
   return {
-    apply(req, res) {
-      if (allowed.size === 0) return false;
-      res.setHeader('Vary', 'Origin');
-      const origin = req.headers.origin;
-      if (origin === undefined || !allowed.has(origin)) return false;
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
-        res.statusCode = 204;
-        res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-        res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-        res.setHeader('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);
-        res.end();
-        return true;
-      }
-      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-      return false;
+    headers(req) {
+      if (allowed.size === 0) return NONE;
+      if (!isAllowed(req)) return VARY_ORIGIN;
+      const preflight = isPreflight(req);
+      return ['Vary', 'Origin', 'Access-Control-Allow-Origin', req.headers.origin, ...(preflight ? [] : ['Access-Control-Expose-Headers', EXPOSED_HEADERS])];
+    },
+    preflight(req) {
+      return allowed.size > 0 && isAllowed(req) && isPreflight(req) ? PREFLIGHT : undefined;
     },
   };
+}
+
+function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 }

@@ -1,16 +1,18 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { RequestTracer } from '@petstore/telemetry';
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { errorBody } from '../error-body.js';
-import { corsPolicy } from './cors.js';
-import type { PetstoreMetrics } from './metrics.js';
-import { requestReport, type RequestReport } from './request-report.js';
-import { requestSummary } from './request-tracing.js';
-import { securityHeaders } from './security-headers.js';
-import { addsStandardHeaders } from './service-response.js';
+import { writeProblem } from '../envelope/write-problem.js';
+import type { HeaderList } from '../exchange/answer-head.js';
+import { Exchange, type ExchangeState } from '../exchange/exchange.js';
 
-export const METRICS_PATH = '/metrics';
+import { accessLogger } from './access-log.js';
+import { corsPolicy } from './cors.js';
+import { sendKoaAnswer } from './koa-answer.js';
+import { METRICS_PATH, serveMetrics } from './metrics-endpoint.js';
+import type { PetstoreMetrics } from './metrics.js';
+import { acceptRequestId } from './request-id.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface HttpShellOptions {
   logger: Logger;
@@ -29,7 +31,9 @@ export interface HttpShellOptions {
   trustProxy?: boolean;
 }
 
-export interface HttpShell extends RequestListener {
+export interface HttpShell {
+  /** The outermost middleware of every app: it makes each request's exchange. */
+  middleware: Middleware<ExchangeState>;
   /**
    * Shutdown has begun: every answer not yet sent, and every later one, says `Connection: close`,
    * so keep-alive clients reconnect elsewhere instead of sending to a server that is going away.
@@ -38,138 +42,57 @@ export interface HttpShell extends RequestListener {
 }
 
 /**
- * What every request gets whichever door serves it, wrapped around the whole app so that no
- * door can forget it: a request id, security and CORS headers, `Connection: close` while shutting
- * down, /metrics, and on the way out one access-log line and the request metrics.
+ * What every request gets whichever door serves it, as the outermost middleware so that no door
+ * can forget it: its exchange (request id, client address, trace), the standard headers, CORS,
+ * /metrics, and on the way out one access-log line and the request metrics. Koa routes; the
+ * exchange writes every answer (Koa's own response handling is off for all of them, here), and a
+ * route that answered only through Koa's `ctx` (a probe, a 405 from the router, a published
+ * document) is sent by the exchange once the app is done with it. Whatever a step throws that no
+ * door answered becomes the contract's Error body.
  */
-export function httpShell(app: RequestListener, options: HttpShellOptions): HttpShell {
+export function createHttpShell(options: HttpShellOptions): HttpShell {
   const cors = corsPolicy(options.corsOrigins);
-  const headers = Object.entries(securityHeaders({ https: options.https }));
-  const headerList = headers.flat();
-  // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
-  const accessLog = options.logger.child({}, { redact: [] });
-  const inFlight = new Set<ServerResponse>();
+  const security = Object.entries(securityHeaders({ https: options.https })).flat();
+  const finish = accessLogger(options.logger, options.metrics);
   let draining = false;
-  const shell = (req: IncomingMessage, res: ServerResponse): void => {
+  const isDraining = (): boolean => draining;
+  const middleware: Middleware<ExchangeState> = async (ctx, next) => {
     const started = process.hrtime.bigint();
-    const report = requestReport(req);
-    report.clientAddress = clientAddress(req, options.trustProxy === true);
-    if (options.tracer) report.trace = options.tracer.start(req);
-    inFlight.add(res);
+    ctx.respond = false;
+    const { req, res } = ctx;
+    const requestId = acceptRequestId(req.headers['x-request-id']);
+    const standardHeaders: HeaderList = ['X-Request-Id', requestId, ...security, ...cors.headers(req)];
+    const trace = options.tracer?.start(req);
+    const exchange = new Exchange(req, res, { requestId, clientAddress: clientAddress(req, options.trustProxy === true), trace, standardHeaders, draining: isDraining });
+    ctx.state.exchange = exchange;
     options.metrics.inFlight.inc();
     res.once('close', () => {
-      inFlight.delete(res);
       options.metrics.inFlight.dec();
-      finish(options, accessLog, req, res, report, Number(process.hrtime.bigint() - started) / 1e9);
+      finish(exchange, Number(process.hrtime.bigint() - started) / 1e9);
     });
-    if (addsStandardHeaders(res)) res.standardHeaders = ['X-Request-Id', report.requestId, ...headerList];
-    else {
-      res.setHeader('X-Request-Id', report.requestId);
-      for (const [name, value] of headers) res.setHeader(name, value);
+    const preflight = cors.preflight(req);
+    if (preflight) {
+      exchange.operation('ops', 'preflight');
+      return exchange.send(204, preflight);
     }
-    if (draining) res.setHeader('Connection', 'close');
-    if (cors.apply(req, res)) return report.operation('ops', 'preflight');
-    if (options.publicMetrics !== false && pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, report, options);
-    // The request's span is current for all the app does, so the doors' and the driver's spans nest under it.
-    if (report.trace) report.trace.within(() => app(req, res));
-    else app(req, res);
+    if (options.publicMetrics !== false && ctx.path === METRICS_PATH) {
+      exchange.operation('ops', 'metrics');
+      return serveMetrics(req, (status, headers, body) => exchange.send(status, headers, body), options, requestId);
+    }
+    try {
+      // The request's span is current for all the app does, so the doors' and the driver's spans nest under it.
+      await (trace ? trace.within(next) : next());
+      if (exchange.answered === undefined) sendKoaAnswer(ctx, exchange);
+    } catch (error) {
+      writeProblem(exchange, error, options.logger);
+    }
   };
-  return Object.assign(shell, {
-    drain(): void {
+  return {
+    middleware,
+    drain() {
       draining = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     },
-  });
-}
-
-function finish(
-  options: HttpShellOptions,
-  accessLog: Logger,
-  req: IncomingMessage,
-  res: ServerResponse,
-  report: RequestReport,
-  seconds: number,
-): void {
-  // A client that went away before the answer was complete: 499 is the usual name for it.
-  const status = res.writableFinished ? res.statusCode : 499;
-  options.metrics.observe(report, status, seconds);
-  const path = pathOf(req);
-  const trace = report.trace;
-  if (trace) trace.end(requestSummary(report, req, path, status));
-  // Method, path, outcome and timing only: never headers (keys), query strings or bodies.
-  const line: AccessLine = {
-    requestId: report.requestId,
-    door: report.door ?? 'none',
-    operation: report.operationLabel,
-    method: req.method,
-    path,
-    status,
-    durationMs: Math.round(seconds * 1e6) / 1e3,
   };
-  if (trace) {
-    line.traceId = trace.traceId;
-    line.spanId = trace.spanId;
-  }
-  if (report.keyId !== undefined) line.keyId = report.keyId;
-  if (status >= 500) accessLog.warn(line, 'request');
-  else accessLog.info(line, 'request');
-}
-
-interface AccessLine {
-  requestId: string;
-  door: string;
-  operation: string;
-  method: string | undefined;
-  path: string;
-  status: number;
-  durationMs: number;
-  traceId?: string;
-  spanId?: string;
-  keyId?: string;
-}
-
-type MetricsOptions = Pick<HttpShellOptions, 'logger' | 'metrics' | 'metricsToken'>;
-
-/** The listener of an internal metrics port: GET /metrics and nothing else. */
-export function metricsListener(options: MetricsOptions): RequestListener {
-  return (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    if (pathOf(req) === METRICS_PATH) return void serveMetrics(req, res, requestReport(req), options);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    sendJson(res, 404, 'not_found', 'this port serves /metrics only');
-  };
-}
-
-async function serveMetrics(req: IncomingMessage, res: ServerResponse, report: RequestReport, options: MetricsOptions): Promise<void> {
-  report.operation('ops', 'metrics');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.setHeader('Allow', 'GET, HEAD');
-    return sendJson(res, 405, 'method_not_allowed', 'this method is not allowed on this resource');
-  }
-  if (options.metricsToken !== undefined && !sameSecret(req.headers.authorization, `Bearer ${options.metricsToken}`)) {
-    res.setHeader('WWW-Authenticate', 'Bearer realm="petstore-metrics"');
-    return sendJson(res, 401, 'unauthorized', 'the metrics need the PETSTORE_METRICS_TOKEN bearer token');
-  }
-  try {
-    const text = await options.metrics.render();
-    res.setHeader('Content-Type', options.metrics.contentType);
-    res.end(req.method === 'HEAD' ? undefined : text);
-  } catch (error) {
-    options.logger.error({ err: error, requestId: report.requestId }, 'metrics could not be rendered');
-    sendJson(res, 500, 'internal_error', 'internal error');
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, code: string, message: string): void {
-  res.statusCode = status;
-  res.end(JSON.stringify(errorBody(status, code, message)));
-}
-
-/** Compares digests, so the time taken says nothing about how much of the token was right. */
-function sameSecret(given: string | undefined, expected: string): boolean {
-  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
@@ -181,10 +104,4 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string | unde
   const forwarded = Array.isArray(header) ? header.join(',') : header;
   const last = forwarded?.slice(forwarded.lastIndexOf(',') + 1).trim();
   return last || req.socket.remoteAddress;
-}
-
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }

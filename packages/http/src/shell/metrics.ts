@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RequestReport } from './request-report.js';
+import type { Exchange } from '../exchange/exchange.js';
+
+/** What the metrics count of a request: its exchange, or what stands for one (a request refused before it was parsed). */
+export type ObservedRequest = Pick<Exchange, 'door' | 'operationLabel' | 'deprecatedCalls' | 'keyId'>;
 
 /**
  * The service's Prometheus metrics, in a registry of their own rather than prom-client's global
@@ -49,13 +52,13 @@ export class PetstoreMetrics {
   }
 
   /** Counts one answered request from what its door reported. */
-  observe(report: RequestReport, status: number, seconds: number): void {
-    const door = report.door ?? 'none';
-    const operation = report.operationLabel;
+  observe(exchange: ObservedRequest, status: number, seconds: number): void {
+    const door = exchange.door ?? 'none';
+    const operation = exchange.operationLabel;
     this.requests.inc({ door, operation, status: String(status) });
     this.duration.observe({ door, operation }, seconds);
-    if (report.deprecatedCalls > 0 && report.keyId !== undefined) {
-      this.deprecatedCalls.inc({ door, key_id: report.keyId }, report.deprecatedCalls);
+    if (exchange.deprecatedCalls > 0 && exchange.keyId !== undefined) {
+      this.deprecatedCalls.inc({ door, key_id: exchange.keyId }, exchange.deprecatedCalls);
     }
   }
 

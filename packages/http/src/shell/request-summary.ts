@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { RequestSummary } from '@petstore/telemetry';
-import type { Door, RequestReport } from './request-report.js';
+import type { Door, Exchange } from '../exchange/exchange.js';
 
 const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'GraphQL', trpc: 'tRPC', ops: 'ops' };
 
@@ -10,23 +9,24 @@ const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'Gra
  * the key), the rate-limit outcome, whether a deprecated operation was called, and the code of a
  * refusal of the whole request.
  */
-export function requestSummary(report: RequestReport, req: IncomingMessage, path: string, status: number): RequestSummary {
-  const rateLimit = status === 429 ? 'limited' : report.rateLimit ? 'allowed' : undefined;
+export function requestSummary(exchange: Exchange, path: string, status: number): RequestSummary {
+  const { req } = exchange;
+  const rateLimit = status === 429 ? 'limited' : exchange.standing ? 'allowed' : undefined;
   return {
-    name: report.door ? `${DOOR_NAMES[report.door]} ${report.operationLabel}` : (req.method ?? 'HTTP'),
+    name: exchange.door ? `${DOOR_NAMES[exchange.door]} ${exchange.operationLabel}` : (req.method ?? 'HTTP'),
     status,
     attributes: {
       'http.request.method': req.method,
       'url.path': path,
-      'http.route': report.route,
-      'petstore.request_id': report.requestId,
-      'petstore.door': report.door,
-      'petstore.operation': report.operationLabel,
-      'petstore.key_id': report.keyId,
+      'http.route': exchange.route,
+      'petstore.request_id': exchange.requestId,
+      'petstore.door': exchange.door,
+      'petstore.operation': exchange.operationLabel,
+      'petstore.key_id': exchange.keyId,
       'petstore.rate_limit.outcome': rateLimit,
-      'petstore.rate_limit.remaining': report.rateLimit?.remaining,
-      'petstore.deprecated': report.deprecatedCalls > 0 || undefined,
-      'petstore.error.code': report.errorCode,
+      'petstore.rate_limit.remaining': exchange.standing?.remaining,
+      'petstore.deprecated': exchange.deprecatedCalls > 0 || undefined,
+      'petstore.error.code': exchange.errorCode,
     },
   };
 }

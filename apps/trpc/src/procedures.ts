@@ -1,0 +1,28 @@
+import type { AnyMutationProcedure, AnyQueryProcedure } from '@trpc/server';
+import type { petsProcedures } from './pets-router.js';
+
+type PetProcedures = typeof petsProcedures;
+type TypeOf<P> = P extends AnyMutationProcedure ? 'mutation' : P extends AnyQueryProcedure ? 'query' : never;
+
+/** What the door knows of a procedure before calling it: how it is called. */
+export interface ProcedureEntry {
+  type: 'query' | 'mutation';
+}
+
+/**
+ * The door's routing table: every procedure of the router by path. tRPC keeps its own table in a
+ * private field (`_def`); this one is checked against the router's types (every procedure present,
+ * each with its own type), so it cannot drift from it, and it lets the door refuse an unknown
+ * procedure or a wrong method before anything is read or charged.
+ */
+const TABLE = {
+  'pets.list': { type: 'query' },
+  'pets.page': { type: 'query' },
+  'pets.create': { type: 'mutation' },
+  'pets.get': { type: 'query' },
+} as const satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { type: TypeOf<PetProcedures[K]> } };
+
+export const PROCEDURES: ReadonlyMap<string, ProcedureEntry> = new Map(Object.entries(TABLE));
+
+/** The method each type is called with over HTTP (tRPC's own rule). */
+export const METHOD_OF: Readonly<Record<ProcedureEntry['type'], 'GET' | 'POST'>> = { query: 'GET', mutation: 'POST' };

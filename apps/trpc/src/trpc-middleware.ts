@@ -1,0 +1,83 @@
+import { callTRPCProcedure, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import { DomainError } from '@petstore/domain';
+import { idempotencyKeyOf, stringifyJson, type DoorDeps, type Exchange, type ExchangeState, type HeaderList } from '@petstore/http';
+import type { Middleware } from 'koa';
+import type { TrpcContext } from './context.js';
+import { TRPC_PREFIX } from './endpoint.js';
+import { errorShapeOf, type PetstoreErrorShape } from './error-shape.js';
+import { logUnexpectedErrors } from './log-unexpected.js';
+import { appRouter } from './router.js';
+import { readCallInputs } from './trpc-inputs.js';
+import { routeCalls, trpcRequestOf, type TrpcCall } from './trpc-request.js';
+import { errorHeaders } from './error-headers.js';
+
+type CallAnswer = { result: { data: unknown } } | { error: PetstoreErrorShape };
+
+/** What tRPC's adapter answers with; the answer depends on these request headers. */
+const VARY = 'trpc-accept, accept';
+
+/**
+ * The tRPC door's one path, for every call, lone or batched: the calls are routed from the URL
+ * (an unknown procedure, a wrong method or a batch too large is refused whole), charged one per
+ * call before any runs, their inputs read, then each called through tRPC's public
+ * `callTRPCProcedure` with tRPC's own error shaping and status rules, and answered in tRPC's wire
+ * format (https://trpc.io/docs/rpc): one `{result}` or `{error}`, or a batch's array of them.
+ * Streamed batches (httpBatchStreamLink's JSON Lines) are refused: the door's clients use
+ * httpBatchLink and httpLink, and one path serves them.
+ */
+export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logger'>): Middleware<ExchangeState> {
+  const { envelope } = deps;
+  const onError = logUnexpectedErrors(deps.logger);
+  return async (ctx) => {
+    const exchange = ctx.state.exchange;
+    exchange.route = `${TRPC_PREFIX}/:procedures`;
+    if (wantsStream(ctx.get('trpc-accept'), ctx.get('accept'))) {
+      throw new DomainError('invalid_request', 'streamed batches (JSON Lines, httpBatchStreamLink) are not served: use httpBatchLink or httpLink');
+    }
+    const request = trpcRequestOf(ctx.url);
+    const calls = routeCalls(request, ctx.method);
+    await envelope.charge(exchange, calls.length);
+    const inputs = await readCallInputs(exchange, request, envelope);
+    const context: TrpcContext = { pets: deps.pets, exchange, idempotencyKey: idempotencyKeyOf(ctx.req) };
+    const failures: TRPCError[] = [];
+    const answers = await Promise.all(
+      calls.map(async (call, index): Promise<CallAnswer> => {
+        try {
+          return { result: { data: await callProcedure(call, inputs[index], context, index) } };
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          failures[index] = error;
+          onError({ error, path: call.path, exchange });
+          return { error: errorShapeOf(error, call.path) };
+        }
+      }),
+    );
+    const json = request.batch ? answers : answers[0];
+    const status = getHTTPStatusCode(json as Parameters<typeof getHTTPStatusCode>[0], failures);
+    send(exchange, status, stringifyJson(json), failures);
+  };
+}
+
+function callProcedure(call: TrpcCall, input: unknown, ctx: TrpcContext, batchIndex: number): Promise<unknown> {
+  return callTRPCProcedure({
+    router: appRouter,
+    path: call.path,
+    type: call.type,
+    getRawInput: () => Promise.resolve(input),
+    ctx,
+    signal: undefined,
+    batchIndex,
+  });
+}
+
+function send(exchange: Exchange, status: number, body: string, failures: readonly TRPCError[]): void {
+  const headers: HeaderList = ['Content-Type', 'application/json', 'Vary', VARY];
+  for (const [name, value] of Object.entries(errorHeaders(failures.filter(Boolean)))) headers.push(name, value);
+  exchange.send(status, headers, body);
+}
+
+/** tRPC's test for a streamed answer (`trpc-accept`, or JSON lines in Accept). */
+function wantsStream(trpcAccept: string, accept: string): boolean {
+  return trpcAccept !== '' || accept.includes('application/jsonl');
+}

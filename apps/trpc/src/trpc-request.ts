@@ -1,0 +1,56 @@
+import { DomainError } from '@petstore/domain';
+import { HttpError } from '@petstore/http';
+import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
+import { METHOD_OF, PROCEDURES, type ProcedureEntry } from './procedures.js';
+
+/** One call of a request: the procedure's path, and its entry in the routing table. */
+export interface TrpcCall extends ProcedureEntry {
+  path: string;
+}
+
+/** What a request to the door asks for, read from its method and URL alone: no body has been read. */
+export interface TrpcRequest {
+  /** `?batch=1`: the answer is an array, one item per call. */
+  batch: boolean;
+  /** The procedure paths named, in order (one unless a batch). */
+  paths: string[];
+}
+
+const PATH_START = `${TRPC_PREFIX}/`;
+
+/**
+ * The calls of a request as tRPC's HTTP wire names them (https://trpc.io/docs/rpc): the procedure
+ * path after /trpc/, several joined by commas with `?batch=1`. The path is percent-decoded, as
+ * tRPC's own adapters do, so `pets%2Elist` names `pets.list`.
+ */
+export function trpcRequestOf(url: string): TrpcRequest {
+  const query = url.indexOf('?');
+  const raw = (query === -1 ? url : url.slice(0, query)).slice(PATH_START.length);
+  const batch = query !== -1 && new URLSearchParams(url.slice(query + 1)).get('batch') === '1';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw;
+  }
+  return { batch, paths: batch ? path.split(',') : [path] };
+}
+
+/**
+ * The calls the request makes, or the refusal of the whole request before anything runs: a batch
+ * past the limit, a procedure the router lacks, a procedure called with the wrong method.
+ */
+export function routeCalls(request: TrpcRequest, method: string): TrpcCall[] {
+  if (request.paths.length > MAX_BATCH_SIZE) {
+    throw new DomainError('invalid_request', `batch: at most ${MAX_BATCH_SIZE} calls are allowed per request`);
+  }
+  return request.paths.map((path) => {
+    const entry = PROCEDURES.get(path);
+    if (!entry) throw new HttpError(404, 'not_found', `no procedure "${path}"`);
+    const expected = METHOD_OF[entry.type];
+    if (method !== expected && !(method === 'HEAD' && expected === 'GET')) {
+      throw new HttpError(405, 'method_not_allowed', `"${path}" is a ${entry.type}: call it with ${expected}`, { Allow: expected });
+    }
+    return { path, ...entry };
+  });
+}
