@@ -25,6 +25,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-console': 'error',
       eqeqeq: ['error', 'always'],
+      // A library is used through its documented API: never its private fields or its internals.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='_def']", message: "`_def` is a library's private field: use its documented API." },
+        { selector: "TSIndexedAccessType[indexType.literal.value='_def']", message: "`_def` is a library's private field: use its public types." },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/unstable-core-do-not-import', '**/unstable-core-do-not-import/**'],
+              message: 'tRPC internals, not its API: use the public exports of @trpc/server.',
+            },
+          ],
+        },
+      ],
       // An `async` method is how an in-memory adapter (or a test double) implements a port that
       // returns a promise: a throw inside it becomes a rejection, as callers of the port expect.
       '@typescript-eslint/require-await': 'off',

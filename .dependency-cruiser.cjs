@@ -1,0 +1,53 @@
+/**
+ * The package boundaries of ARCHITECTURE.md, checked by `npm run lint:deps` in `npm test`:
+ * no import cycles; the domain free of web frameworks and database drivers; apps independent of
+ * each other, but for the gateway, which mounts them all (and the packed tRPC client, which is
+ * the tRPC app's client). Type-only imports count: a cycle of types is a cycle of concepts.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Modules depend on each other in one direction only.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-free-of-frameworks-and-drivers',
+      severity: 'error',
+      comment: 'packages/domain is what is true whatever the transport and the store.',
+      from: { path: '^packages/domain/src/' },
+      to: { path: '(^|node_modules/)(koa|@koa|@apollo|graphql|@trpc|mongodb|bson|pino|prom-client|@opentelemetry)(/|$)' },
+    },
+    {
+      name: 'domain-imports-no-other-package',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: { path: '^(apps|packages|tooling)/', pathNot: '^packages/domain/' },
+    },
+    {
+      name: 'apps-independent',
+      severity: 'error',
+      comment: 'A door uses the packages, never another door; only the gateway mounts them together.',
+      from: { path: '^apps/([^/]+)/', pathNot: '^apps/gateway/' },
+      to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'packages-below-apps',
+      severity: 'error',
+      comment: 'Packages are what the apps are built from; only the packed tRPC client wraps an app (its client).',
+      from: { path: '^packages/', pathNot: '^packages/trpc-client/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|coverage)/' },
+    tsPreCompilationDeps: true,
+    // Its paths resolve each workspace package to its sources, so that an import of @petstore/domain is
+    // followed into packages/domain/src like a relative one, and a cycle or a crossing through a package is seen.
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+  },
+};
