@@ -76,6 +76,48 @@ describe('createAuthenticator with a failed-key throttle', () => {
     expect((await authenticate(`Bearer ${issued.key}`, from)).keyId).toBe(issued.id);
   });
 
+  /** Holds every lookup until `open()`, so checks started together are all under way at once, as on a database. */
+  const gate = (store: MapKeyStore) => {
+    let open: () => void = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const find = store.findKeyByHash.bind(store);
+    store.findKeyByHash = async (hash) => {
+      await opened;
+      return find(hash);
+    };
+    return open;
+  };
+  const outcomes = async (checks: Array<Promise<unknown>>) =>
+    (await Promise.allSettled(checks)).map((result) => (result.status === 'fulfilled' ? 'ok' : (result.reason as { code: string }).code));
+
+  it('lets only the allowance of concurrent unknown keys from one address reach the store', async () => {
+    const { authenticate, store } = await throttled();
+    const open = gate(store);
+    const checks = Array.from({ length: 10 }, (_, n) => authenticate(`Bearer psk_guess_${n}`, { clientAddress: '203.0.113.9' }));
+    open();
+    const results = await outcomes(checks);
+    expect(results.filter((code) => code === 'unauthorized')).toHaveLength(3);
+    expect(results.filter((code) => code === 'rate_limited')).toHaveLength(7);
+    expect(store.lookups).toBe(3);
+  });
+
+  it('never holds back concurrent checks of one good key from one address', async () => {
+    const { authenticate, store, issued } = await throttled();
+    const open = gate(store);
+    const checks = Array.from({ length: 10 }, () => authenticate(`Bearer ${issued.key}`, { clientAddress: '203.0.113.10' }));
+    open();
+    expect(await outcomes(checks)).toEqual(Array(10).fill('ok'));
+  });
+
+  it('gives a check back when the store cannot answer', async () => {
+    const { authenticate, store } = await throttled();
+    store.findKeyByHash = () => Promise.reject(new Error('database down'));
+    const from = { clientAddress: '203.0.113.11' };
+    for (let n = 0; n < 5; n += 1) await expect(authenticate(`Bearer psk_guess_${n}`, from)).rejects.toThrow('database down');
+    store.findKeyByHash = async () => null;
+    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
   it('does not count good keys, malformed headers or checks without an address', async () => {
     const { authenticate, issued } = await throttled();
     const from = { clientAddress: '203.0.113.8' };

@@ -1,7 +1,7 @@
 import { DomainError } from '../errors/domain-error.js';
 import { hashApiKey } from './api-key.js';
-import type { FailedKeyThrottle } from './failed-key-throttle.js';
-import type { KeyStore } from './ports.js';
+import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
+import type { ApiKeyRecord, KeyStore } from './ports.js';
 
 export interface Principal {
   accountId: string;
@@ -37,18 +37,28 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     if (!match?.[1]) {
       throw new DomainError('unauthorized', 'malformed Authorization header: expected "Bearer <API_KEY>"');
     }
-    const address = context.clientAddress;
-    const wait = throttle && address !== undefined ? throttle.retryAfterSeconds(address) : 0;
-    if (wait > 0) {
-      throw new DomainError('rate_limited', `too many failed API key checks from this address; retry in ${wait} s`, {
-        retryAfterSeconds: wait,
-      });
+    const hash = hashApiKey(match[1]);
+    const pending = throttle && context.clientAddress !== undefined ? admit(throttle, context.clientAddress, hash) : undefined;
+    let record: ApiKeyRecord | null;
+    try {
+      record = await keys.findKeyByHash(hash);
+    } catch (error) {
+      pending?.release();
+      throw error;
     }
-    const record = await keys.findKeyByHash(hashApiKey(match[1]));
     if (!record || record.revokedAt !== null) {
-      if (throttle && address !== undefined) throttle.recordFailure(address);
+      pending?.failed();
       throw new DomainError('unauthorized', 'invalid or revoked API key');
     }
+    pending?.release();
     return { accountId: record.accountId, keyId: record.id };
   };
+}
+
+/** Takes the check's place in its client's allowance before the lookup is awaited, or refuses it. */
+function admit(throttle: FailedKeyThrottle, address: string, keyHash: string): PendingKeyCheck {
+  const admission = throttle.admit(address, keyHash);
+  if (admission.admitted) return admission.check;
+  const wait = admission.retryAfterSeconds;
+  throw new DomainError('rate_limited', `too many failed API key checks from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
 }

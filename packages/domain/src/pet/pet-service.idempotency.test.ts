@@ -89,6 +89,29 @@ describe('PetService idempotent create', () => {
     expect(stores.pets.size).toBe(1);
   });
 
+  it('answers the first attempt with its pet when a retry wrote the pet before it could', async () => {
+    const { stores, service } = make();
+    // The first insert (the attempt that claimed the key) waits until the retry's insert has landed.
+    let retryWrote: () => void = () => {};
+    const retryLanded = new Promise<void>((resolve) => (retryWrote = resolve));
+    const insert = stores.insert.bind(stores);
+    let inserts = 0;
+    stores.insert = async (pet) => {
+      inserts += 1;
+      if (inserts === 1) await retryLanded;
+      await insert(pet);
+      if (inserts === 2) retryWrote();
+    };
+    const options = { idempotencyKey: 'k', accountId: 'a' };
+    const [first, retry] = await Promise.all([
+      service.create({ name: 'Rex', categoryId: 1 }, options),
+      service.create({ name: 'Rex', categoryId: 1 }, options),
+    ]);
+    expect(inserts).toBe(2);
+    expect(first).toEqual(retry);
+    expect([...stores.pets.values()]).toEqual([first]);
+  });
+
   it.each(['', 'has space', 'x'.repeat(256), 'naïve'])('refuses the key %j', async (key) => {
     const { service } = make();
     await expect(service.create({ name: 'Rex', categoryId: 1 }, { idempotencyKey: key, accountId: 'a' })).rejects.toMatchObject({

@@ -57,6 +57,10 @@ export class PetService {
    * The record naming the pet's id is claimed before the pet is written, with one atomic insert.
    * A retry that finds the record writes the same pet under the same id if the first attempt
    * never got that far (a crash, a timeout), so every outcome converges on exactly one pet.
+   * Whoever writes it first, the others' inserts conflict: the id is this record's alone (no
+   * other request is handed it) and every request holding the record has the same fingerprint,
+   * so a pet under that id is this very pet, already written, for the one that claimed the record
+   * as much as for a retry (a retry that lands while the first attempt is still on its way).
    */
   private async createIdempotently(newPet: NewPet, key: string, accountId: string | undefined): Promise<Pet> {
     const store = this.deps.idempotency;
@@ -71,7 +75,7 @@ export class PetService {
     try {
       await this.deps.pets.insert(pet);
     } catch (error) {
-      const alreadyWritten = earlier !== null && isDomainError(error) && error.code === 'conflict';
+      const alreadyWritten = isDomainError(error) && error.code === 'conflict';
       if (!alreadyWritten) throw error;
     }
     return pet;
