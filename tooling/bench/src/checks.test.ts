@@ -3,21 +3,26 @@ import { describeFailure } from './load.js';
 import { checkBody } from './preflight.js';
 import { readSettings } from './settings.js';
 import { childEnv } from './start-target.js';
-import { allTargets, selectTargets, type TargetSpec } from './targets.js';
+import type { TargetSpec } from './target-spec.js';
+import { allTargets, selectTargets } from './targets.js';
 
 const pets = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 }));
 
 describe('checkBody', () => {
-  it('accepts the 20 pets bare from REST, in data.pets from GraphQL and in result.data from tRPC', () => {
+  it('accepts the 20 pets bare from REST, in data.pets or data.petsPage.pets from GraphQL and in result.data from tRPC, batched or not', () => {
     expect(checkBody(JSON.stringify(pets(20)), 'rest', 'list')).toBeUndefined();
     expect(checkBody(JSON.stringify({ data: { pets: pets(20) } }), 'graphql', 'list')).toBeUndefined();
+    expect(checkBody(JSON.stringify({ data: { petsPage: { pets: pets(20), nextCursor: null } } }), 'graphql', 'list')).toBeUndefined();
     expect(checkBody(JSON.stringify({ result: { data: pets(20) } }), 'trpc', 'list')).toBeUndefined();
+    expect(checkBody(JSON.stringify([{ result: { data: pets(20) } }]), 'trpc', 'list')).toBeUndefined();
   });
 
   it('refuses another count, GraphQL errors and non-JSON', () => {
     expect(checkBody(JSON.stringify(pets(19)), 'rest', 'list')).toMatch(/20 pets, got 19/);
     expect(checkBody(JSON.stringify({ errors: [{ message: 'no' }], data: null }), 'graphql', 'list')).toMatch(/GraphQL errors/);
     expect(checkBody('<html>', 'rest', 'pet')).toMatch(/not JSON/);
+    expect(checkBody(JSON.stringify({ data: { petsPage: { pets: pets(6) } } }), 'graphql', 'list')).toMatch(/20 pets, got 6/);
+    expect(checkBody(JSON.stringify([{ error: { message: 'no' } }]), 'trpc', 'list')).toMatch(/no tRPC result/);
   });
 });
 
@@ -35,10 +40,34 @@ describe('describeFailure', () => {
 describe('selectTargets', () => {
   const ids = (only: string[]) => selectTargets(allTargets(1000), only).map((t) => t.id);
 
-  it('brings each chosen target’s baseline along', () => {
+  it('brings along each chosen target’s baselines, and on the embedded store the REST list, L0 and the peer doing the same', () => {
     expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.service', 'mongodb.rest.list']);
-    expect(ids(['mongodb.rest.create'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.insert', 'mongodb.rest.create']);
-    expect(ids(['mongodb.rest.get'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.get']);
+    expect(ids(['mongodb.rest.create'])).toEqual([
+      'memory.b0',
+      'memory.k0',
+      'mongodb.d0',
+      'mongodb.rest.list',
+      'mongodb.d0.insert',
+      'mongodb.rest.create',
+    ]);
+    expect(ids(['mongodb.rest.get'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.list', 'mongodb.rest.get']);
+    expect(ids(['memory.graphql.list'])).toEqual([
+      'memory.b0',
+      'memory.k0',
+      'memory.l0',
+      'memory.rest.list',
+      'memory.graphql.list',
+      'peer.graphql.list',
+    ]);
+    expect(ids(['memory.rest.create'])).toEqual([
+      'memory.b0',
+      'memory.k0',
+      'memory.l0.create',
+      'memory.rest.list',
+      'memory.rest.create',
+      'peer.rest.create',
+    ]);
+    expect(ids(['peer.trpc.list'])).toEqual(['memory.l0', 'peer.trpc.list']);
     expect(ids(['scale'])).toEqual(['scale.small', 'scale.large']);
   });
 
@@ -48,10 +77,18 @@ describe('selectTargets', () => {
   });
 
   it('takes a prefix to mean every target under it, and nothing to mean all', () => {
-    expect(ids(['memory.rest'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.rest.create', 'memory.rest.get']);
+    expect(ids(['memory.trpc'])).toEqual([
+      'memory.b0',
+      'memory.k0',
+      'memory.l0',
+      'memory.rest.list',
+      'memory.trpc.list',
+      'memory.trpc.list.unbatched',
+      'peer.trpc.list',
+    ]);
     expect(ids(['memory.k0'])).toEqual(['memory.k0']);
     expect(ids(['mongodb.d0'])).toEqual(['mongodb.d0', 'mongodb.d0.service', 'mongodb.d0.insert']);
-    expect(ids([])).toHaveLength(17);
+    expect(ids([])).toHaveLength(25);
   });
 });
 

@@ -1,7 +1,7 @@
 import { FERRETDB_VERSION, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
 import { MongoClient } from 'mongodb';
 import { log } from './log.js';
-import type { TargetSpec } from './targets.js';
+import type { TargetSpec } from './target-spec.js';
 
 export interface MongoTarget {
   uri: string | undefined;

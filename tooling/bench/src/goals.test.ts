@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateGoals, issueGoals, type Goal } from './goals.js';
 import type { LoadResult } from './load.js';
 import type { TargetOutcome } from './outcome.js';
-import { allTargets, type TargetSpec } from './targets.js';
+import type { TargetSpec } from './target-spec.js';
+import { allTargets } from './targets.js';
 
 const specs = new Map(allTargets(1_000_000).map((spec) => [spec.id, spec]));
 
@@ -28,29 +29,64 @@ const measured = (id: string, rounds: LoadResult[], extra: Partial<TargetOutcome
 const goal = (text: string): Goal => issueGoals({ scalePets: 1_000_000, connections: 10 }).find((g) => g.text.startsWith(text)) as Goal;
 
 describe('evaluateGoals', () => {
-  it('passes a throughput goal at or above its threshold and misses it below', () => {
+  it('meets a throughput goal at or above its threshold and misses it below', () => {
     const outcomes = new Map([
-      measured('memory.k0', [round(1000), round(1000), round(1000)]),
-      measured('memory.rest.list', [round(600), round(550), round(620)]),
+      measured('memory.l0', [round(1000), round(1000), round(1000)]),
+      measured('memory.rest.list', [round(1000), round(990), round(1020)]),
     ]);
-    const [result] = evaluateGoals([goal('REST list on the embedded')], outcomes);
-    expect(result?.verdict).toBe('pass');
-    expect(result?.value).toBeCloseTo(0.6);
-    expect(result?.costValue).toBeCloseTo(0.6);
+    const [result] = evaluateGoals([goal('REST list ≥ 1.0 × L0')], outcomes);
+    expect(result?.verdict).toBe('met');
+    expect(result?.value).toBeCloseTo(1);
+    expect(result?.costValue).toBeCloseTo(1);
 
-    outcomes.set(...measured('memory.rest.list', [round(590), round(550), round(500)]));
-    expect(evaluateGoals([goal('REST list on the embedded')], outcomes)[0]?.verdict).toBe('missed');
+    outcomes.set(...measured('memory.rest.list', [round(999), round(990), round(1020)]));
+    expect(evaluateGoals([goal('REST list ≥ 1.0 × L0')], outcomes)[0]).toMatchObject({ verdict: 'missed', value: 0.999 });
   });
 
-  it('compares doors with K0, with REST and with D0 as the issue asks', () => {
-    const byText = (text: string) => {
-      const found = goal(text);
-      return found.kind === 'ratio' ? [found.numerator, found.denominator, found.threshold] : undefined;
-    };
-    expect(byText('tRPC list')).toEqual(['memory.trpc.list', 'memory.rest.list', 0.8]);
-    expect(byText('GraphQL list')).toEqual(['memory.graphql.list', 'memory.rest.list', 0.55]);
-    expect(byText('REST create')).toEqual(['memory.rest.create', 'memory.k0', 0.5]);
-    expect(byText('REST list on MongoDB')).toEqual(['mongodb.rest.list', 'mongodb.d0', 0.9]);
+  it("sets issue 19's goals against L0, the REST list and the peer stack, the embedded store's doors as the clients call them", () => {
+    const ratios = issueGoals({ scalePets: 1_000_000, connections: 10 }).flatMap((found) =>
+      found.kind === 'ratio' && found.issue === 19 ? [[found.numerator, found.denominator, found.threshold]] : [],
+    );
+    expect(ratios).toEqual([
+      ['memory.rest.list', 'memory.l0', 1],
+      ['memory.trpc.list', 'memory.rest.list', 0.8],
+      ['memory.trpc.list', 'peer.trpc.list', 2],
+      ['memory.graphql.list', 'memory.rest.list', 0.6],
+      ['memory.rest.create', 'memory.rest.list', 0.8],
+    ]);
+    expect(specs.get('memory.trpc.list')?.request({ baseUrl: 'http://s', ready: { type: 'ready', port: 1 } }).url).toContain('?batch=1&');
+  });
+
+  it('notes the GraphQL list against the mercurius peer, and judges the tRPC list against its peer at twice its rate', () => {
+    const outcomes = new Map([
+      measured('memory.rest.list', [round(1000), round(1000)]),
+      measured('memory.graphql.list', [round(620), round(580)]),
+      measured('peer.graphql.list', [round(800), round(800)]),
+      measured('memory.trpc.list', [round(820), round(800)]),
+      measured('peer.trpc.list', [round(400), round(420)]),
+    ]);
+    const [graphql, trpc] = evaluateGoals([goal('GraphQL list'), goal('tRPC list as the typed client sends it ≥ 2')], outcomes);
+    expect(graphql).toMatchObject({ verdict: 'met', note: '× the mercurius peer: 0.750×, 0.750× from CPU' });
+    expect(graphql?.value).toBeCloseTo(0.6);
+    expect(trpc?.verdict).toBe('missed');
+    expect(trpc?.value).toBeCloseTo((820 / 400 + 800 / 420) / 2);
+  });
+
+  it('keeps from issue 11 the MongoDB list against D0, the scaling, the heap and the tails', () => {
+    const kept = issueGoals({ scalePets: 1_000_000, connections: 10 }).filter((found) => found.issue === 11);
+    expect(kept.map((found) => found.kind)).toEqual(['ratio', 'ratio', 'heap', 'tail', 'tail', 'tail']);
+    const mongo = kept[0];
+    expect(mongo?.kind === 'ratio' && [mongo.numerator, mongo.denominator, mongo.threshold]).toEqual(['mongodb.rest.list', 'mongodb.d0', 0.9]);
+  });
+
+  it('judges the tails on the doors only, never on L0 or the peer stack', () => {
+    const trpcTail = goal('tRPC: p99');
+    expect(trpcTail.kind === 'tail' && trpcTail.targets).toEqual([
+      'memory.trpc.list',
+      'memory.trpc.list.unbatched',
+      'mongodb.trpc.list',
+      'mongodb.trpc.list.unbatched',
+    ]);
   });
 
   it('judges each door by its worst p99 / p50 over the targets measured, and names that target', () => {
@@ -60,7 +96,7 @@ describe('evaluateGoals', () => {
       measured('mongodb.rest.list', [round(100, 10, 20)]),
     ]);
     const [rest] = evaluateGoals([goal('REST: p99')], outcomes);
-    expect(rest).toMatchObject({ verdict: 'pass', note: 'worst: memory.rest.get' });
+    expect(rest).toMatchObject({ verdict: 'met', note: 'worst: memory.rest.get' });
     expect(rest?.value).toBeCloseTo(3.95);
 
     outcomes.set(...measured('mongodb.rest.list', [round(100, 10, 45)]));
@@ -94,13 +130,13 @@ describe('evaluateGoals', () => {
     });
     outcomes.set(...measured('mongodb.d0.insert', [round(900, 1, 50)]));
     outcomes.set(...measured('mongodb.rest.create', [round(600, 10, 30)]));
-    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'pass', value: 3 });
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'met', value: 3 });
     expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
   });
 
   it('judges the large store by its heap bytes per pet beyond the name', () => {
     const heap = (heapBytesPerPet: number) => new Map([measured('scale.large', [round(1000)], { heapBytesPerPet, nameBytesPerPet: 32 })]);
-    expect(evaluateGoals([goal('Embedded store at')], heap(132))[0]).toMatchObject({ verdict: 'pass', value: 100 });
+    expect(evaluateGoals([goal('Embedded store at')], heap(132))[0]).toMatchObject({ verdict: 'met', value: 100 });
     expect(evaluateGoals([goal('Embedded store at')], heap(133))[0]).toMatchObject({ verdict: 'missed', value: 101 });
     const unmeasured = new Map([measured('scale.large', [round(1000)])]);
     expect(evaluateGoals([goal('Embedded store at')], unmeasured)[0]).toMatchObject({
@@ -109,10 +145,10 @@ describe('evaluateGoals', () => {
     });
   });
 
-  it('passes the scaling goal when the large store is at most 10% slower, and misses it beyond', () => {
+  it('meets the scaling goal when the large store is at most 10% slower, and misses it beyond', () => {
     const small = measured('scale.small', [round(1000, 2), round(1000, 2)]);
     const within = new Map([small, measured('scale.large', [round(1000, 2.2), round(1000, 2.1)])]);
-    expect(evaluateGoals([goal('Embedded list p50')], within)[0]?.verdict).toBe('pass');
+    expect(evaluateGoals([goal('Embedded list p50')], within)[0]?.verdict).toBe('met');
     const beyond = new Map([small, measured('scale.large', [round(1000, 2.4), round(1000, 2.3)])]);
     expect(evaluateGoals([goal('Embedded list p50')], beyond)[0]?.verdict).toBe('missed');
   });
@@ -122,7 +158,7 @@ describe('evaluateGoals', () => {
       measured('memory.rest.list', [round(1000)]),
       ['memory.trpc.list', { spec: specs.get('memory.trpc.list') as TargetSpec, status: 'skipped', note: 'not mounted', rounds: [] }],
     ]);
-    const [trpc, mongo] = evaluateGoals([goal('tRPC list'), goal('REST list on MongoDB')], outcomes);
+    const [trpc, mongo] = evaluateGoals([goal('tRPC list as the typed client sends it ≥ 0.80'), goal('REST list on MongoDB')], outcomes);
     expect(trpc).toMatchObject({ verdict: 'not measured', note: 'memory.trpc.list skipped: not mounted' });
     expect(mongo).toMatchObject({ verdict: 'not measured', note: 'mongodb.rest.list not run' });
   });

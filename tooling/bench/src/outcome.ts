@@ -1,6 +1,6 @@
 import type { LoadResult } from './load.js';
 import { median, medianPairedRatio } from './stats.js';
-import type { TargetSpec } from './targets.js';
+import type { TargetSpec } from './target-spec.js';
 
 /** What became of one target in a run. */
 export interface TargetOutcome {

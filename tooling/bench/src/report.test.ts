@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GoalResult } from './goals.js';
+import { evaluateGoals, issueGoals, type GoalResult } from './goals.js';
 import type { LoadResult } from './load.js';
 import type { TargetOutcome } from './outcome.js';
-import { renderDoors, renderGoals, renderScaling, saturationNotes } from './report.js';
-import { allTargets, type TargetSpec } from './targets.js';
+import { renderDoors, renderGoals, renderReport, renderScaling, saturationNotes } from './report.js';
+import { readSettings } from './settings.js';
+import type { TargetSpec } from './target-spec.js';
+import { allTargets } from './targets.js';
 
 const spec = (id: string) => allTargets(1000).find((t) => t.id === id) as TargetSpec;
 
@@ -47,46 +49,83 @@ describe('saturationNotes', () => {
 
 describe('renderGoals', () => {
   it('writes the measured and CPU-based ratios with the verdict, and why a goal was not measured', () => {
-    const goal = { kind: 'ratio' as const, text: 'REST ≥ 0.70 × B0', numerator: 'a', denominator: 'b', metric: 'rps' as const, threshold: 0.7 };
+    const goal = {
+      kind: 'ratio' as const,
+      issue: 19 as const,
+      text: 'REST ≥ 1.0 × L0',
+      numerator: 'a',
+      denominator: 'b',
+      metric: 'rps' as const,
+      threshold: 1,
+    };
     const results: GoalResult[] = [
-      { goal, value: 0.734, costValue: 0.7, verdict: 'pass' },
+      { goal, value: 1.034, costValue: 0.99, verdict: 'met' },
+      { goal, value: 0.9994, costValue: 1.01, verdict: 'missed' },
       { goal, value: Number.NaN, costValue: Number.NaN, verdict: 'not measured', note: 'a skipped' },
     ];
     const table = renderGoals(results).split('\n');
-    expect(table[2]).toBe('| REST ≥ 0.70 × B0 | 0.734× | 0.700× | **pass** |');
-    expect(table[3]).toBe('| REST ≥ 0.70 × B0 | — | — | not measured (a skipped) |');
+    expect(table[2]).toBe('| REST ≥ 1.0 × L0 | 1.034× | 0.990× | **met** |');
+    // Three decimals: a ratio just under its threshold never reads as equal to it.
+    expect(table[3]).toBe('| REST ≥ 1.0 × L0 | 0.999× | 1.010× | **MISSED** |');
+    expect(table[4]).toBe('| REST ≥ 1.0 × L0 | — | — | not measured (a skipped) |');
   });
 
   it('writes bytes for the heap goal and names the worst target of a tail goal', () => {
-    const heap = { kind: 'heap' as const, text: 'heap', target: 'scale.large', threshold: 100 };
-    const tail = { kind: 'tail' as const, text: 'tail', targets: ['memory.rest.get'], threshold: 4 };
+    const heap = { kind: 'heap' as const, issue: 11 as const, text: 'heap', target: 'scale.large', threshold: 100 };
+    const tail = { kind: 'tail' as const, issue: 11 as const, text: 'tail', targets: ['memory.rest.get'], threshold: 4 };
     const table = renderGoals([
-      { goal: heap, value: 38.94, costValue: Number.NaN, verdict: 'pass' },
+      { goal: heap, value: 38.94, costValue: Number.NaN, verdict: 'met' },
       { goal: tail, value: 4.5, costValue: Number.NaN, verdict: 'missed', note: 'worst: memory.rest.get' },
     ]).split('\n');
-    expect(table[2]).toBe('| heap | 38.9 B | — | **pass** |');
+    expect(table[2]).toBe('| heap | 38.9 B | — | **met** |');
     expect(table[3]).toBe('| tail | 4.500× | — | **MISSED** (worst: memory.rest.get) |');
   });
 });
 
+describe('renderReport', () => {
+  it("puts issue 19's goals first under a heading of their own, then those kept from issue 11, then the doors", () => {
+    const settings = readSettings({});
+    const goals = evaluateGoals(issueGoals(settings), new Map());
+    const machine = { cpus: 2, cpuModel: 'cpu', memoryBytes: 2 ** 30, node: 'v20', kernel: 'Linux', loadAverage: 0, date: new Date(0) };
+    const text = renderReport({ machine, settings, pinning: null, mongo: 'not run', outcomes: [], goals, durationSeconds: 1 });
+    const at = (line: string) => text.indexOf(line);
+    expect(at('#### Goals (issue 19)')).toBeGreaterThan(0);
+    expect(at('| REST list ≥ 1.0 × L0 |')).toBeGreaterThan(at('#### Goals (issue 19)'));
+    expect(at('#### Goals kept from issue 11')).toBeGreaterThan(at('| REST create ≥ 0.80 × REST list |'));
+    expect(at('| REST list on MongoDB ≥ 0.90 × D0 |')).toBeGreaterThan(at('#### Goals kept from issue 11'));
+    expect(at('#### Doors and references')).toBeGreaterThan(at('| tRPC: p99'));
+  });
+});
+
 describe('renderDoors', () => {
-  it('puts every door beside B0 and K0, and the MongoDB doors beside D0 too', () => {
-    const outcomes = [
-      { ...measured('memory.b0', 1, 0.5), rounds: [run(1, 0.5, 2000)] },
-      { ...measured('memory.k0', 1, 0.5), rounds: [run(1, 0.5, 1000)] },
-      { ...measured('memory.rest.list', 1, 0.5), rounds: [run(1, 0.5, 500)] },
-      { ...measured('mongodb.d0', 1, 0.5), rounds: [run(1, 0.5, 250)] },
-      { ...measured('mongodb.rest.list', 1, 0.5), rounds: [run(1, 0.5, 200)] },
-    ];
-    const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
-    // req/s, the three ratios, then p50, p99 and p99 / p50 (every run: 1 ms and 2 ms).
-    const cells = (line: string | undefined) => (line ?? '').split(' | ').slice(2, 9);
-    expect(rows[0]).toContain('| req/s | × B0 | × K0 | × D0 | p50 ms | p99 ms | p99 / p50 |');
-    expect(cells(rows[2])).toEqual(['2,000', 'baseline', '2.00', '—', '1.00', '2.00', '2.00']);
-    expect(cells(rows[3])).toEqual(['1,000', '0.50', 'baseline', '—', '1.00', '2.00', '2.00']);
-    expect(cells(rows[4])).toEqual(['500', '0.25', '0.50', '—', '1.00', '2.00', '2.00']);
-    expect(cells(rows[5])?.slice(0, 4)).toEqual(['250', '0.13', '0.25', 'baseline']);
-    expect(cells(rows[6])?.slice(0, 4)).toEqual(['200', '0.10', '0.20', '0.80']);
+  const rowsOf = (rates: Record<string, number>) => {
+    const outcomes = Object.entries(rates).map(([id, rps]) => ({ ...measured(id, 1, 0.5), rounds: [run(1, 0.5, rps)] }));
+    return renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
+  };
+  // req/s, CPU µs/req, × REST list, × L0, × peer, × B0, × K0, × D0.
+  const ratios = (line: string | undefined) => (line ?? '').split(' | ').slice(2, 10);
+
+  it('sets each door beside the REST list, L0 and its peer, and B0 and K0; on MongoDB beside its own REST list and D0', () => {
+    const rows = rowsOf({
+      'memory.b0': 2000,
+      'memory.k0': 1000,
+      'memory.l0': 600,
+      'memory.rest.list': 500,
+      'memory.trpc.list': 400,
+      'peer.trpc.list': 200,
+      'mongodb.d0': 250,
+      'mongodb.rest.list': 200,
+      'mongodb.trpc.list': 100,
+    });
+    expect(rows[0]).toContain('| req/s | CPU µs/req server(+db) | × REST list | × L0 | × peer | × B0 | × K0 | × D0 | p50 ms |');
+    expect(ratios(rows[2])).toEqual(['2,000', '1,000', '—', '—', '—', 'baseline', '2.00', '—']);
+    expect(ratios(rows[4])).toEqual(['600', '1,000', '1.20', 'baseline', '—', '0.30', '0.60', '—']);
+    expect(ratios(rows[5])).toEqual(['500', '1,000', 'baseline', '0.83', '—', '0.25', '0.50', '—']);
+    expect(ratios(rows[6])).toEqual(['400', '1,000', '0.80', '0.67', '2.00', '0.20', '0.40', '—']);
+    expect(ratios(rows[7])).toEqual(['200', '1,000', '0.40', '0.33', '—', '0.10', '0.20', '—']);
+    expect(ratios(rows[8])).toEqual(['250', '1,000', '—', '—', '—', '0.13', '0.25', 'baseline']);
+    expect(ratios(rows[9])).toEqual(['200', '1,000', 'baseline', '—', '—', '0.10', '0.20', '0.80']);
+    expect(ratios(rows[10])).toEqual(['100', '1,000', '0.50', '—', '—', '0.05', '0.10', '0.40']);
   });
 
   it('shows the driver-only variants of D0 as rows of their own, against D0 itself', () => {
@@ -96,11 +135,20 @@ describe('renderDoors', () => {
       { ...measured('mongodb.d0.insert', 1, 0.5), rounds: [{ ...run(1, 0.5, 800), p50Ms: 4, p99Ms: 100, dbCpu: 0.36, dbCpuUsPerRequest: 450 }] },
     ];
     const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
-    expect(rows[3]).toContain('| D0 with the service client options | 300 | — | — | 0.75 |');
-    expect(rows[4]).toContain('| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | — | — | 2.00 | 4.00 | 100 | 25.00 |');
-    // The database's share of the CPU and its CPU time per request follow the server's.
-    expect(rows[4]).toMatch(/\| 100\+36 \/ 50 \| 1,000\+450 \|$/);
-    expect(rows[2]).toMatch(/\| 100 \/ 50 \| 1,000 \|$/);
+    expect(rows[3]).toContain('| D0 with the service client options | 300 | 1,000 | — | — | — | — | — | 0.75 |');
+    // The database's CPU time per request follows the server's, and its share of the CPU too.
+    expect(rows[4]).toContain(
+      '| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | 1,000+450 | — | — | — | — | — | 2.00 | 4.00 | 100 | 25.00 |',
+    );
+    expect(rows[4]).toMatch(/\| 100\+36 \/ 50 \|$/);
+    expect(rows[2]).toMatch(/\| 100 \/ 50 \|$/);
+  });
+
+  it('says why a target was not measured, across the whole row', () => {
+    const skipped: TargetOutcome = { spec: spec('memory.graphql.list'), status: 'skipped', note: 'not mounted', rounds: [] };
+    const [header, , row] = renderDoors([skipped], new Map()).split('\n');
+    expect(row?.split(' | ')).toHaveLength(header?.split(' | ').length ?? 0);
+    expect(row).toContain('| skipped: not mounted |');
   });
 });
 

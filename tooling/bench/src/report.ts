@@ -4,7 +4,8 @@ import type { MachineInfo } from './machine.js';
 import { pairedRpsRatio, summarize, type TargetOutcome } from './outcome.js';
 import type { Pinning } from './pinning.js';
 import type { BenchSettings } from './settings.js';
-import { B0, D0, K0 } from './targets.js';
+import { B0, D0, K0 } from './reference-targets.js';
+import type { Versus } from './target-spec.js';
 
 export interface RunReport {
   machine: MachineInfo;
@@ -31,12 +32,17 @@ export function renderReport(report: RunReport): string {
     `- Machine: ${machine.cpus} CPUs (\`nproc\`), ${machine.cpuModel}, ${formatGiB(machine.memoryBytes)} GiB memory, ${machine.kernel}; Node ${machine.node}; 1-minute load average at start ${machine.loadAverage.toFixed(2)}.`,
     `- Method: ${settings.rounds} round${settings.rounds === 1 ? '' : 's'} × ${settings.seconds} s per target after a ${settings.warmupSeconds} s warm-up, ${settings.connections} connections, targets interleaved in each round; ${pinning}. Figures are medians over rounds; ratios are medians of per-round ratios to the baseline run in the same round.`,
     `- MongoDB: ${report.mongo}.`,
+    "- Requests: each door's as the project's own client sends it by default (`@petstore/client`, Apollo Client 4, `@petstore/trpc-client`), and the same to L0 and the peer stack.",
     '',
-    '#### Goals',
+    '#### Goals (issue 19)',
     '',
-    renderGoals(report.goals),
+    renderGoals(report.goals.filter((result) => result.goal.issue === 19)),
     '',
-    '#### Doors (20 pets stored, valid key), against B0, K0 and D0 in the same rounds',
+    '#### Goals kept from issue 11',
+    '',
+    renderGoals(report.goals.filter((result) => result.goal.issue === 11)),
+    '',
+    '#### Doors and references (20 pets stored, valid key), all in the same rounds',
     '',
     renderDoors(
       report.outcomes.filter((o) => !o.spec.scale),
@@ -57,7 +63,7 @@ export function renderReport(report: RunReport): string {
 
 export function renderGoals(goals: GoalResult[]): string {
   const rows = goals.map((result) => {
-    const verdict = result.verdict === 'pass' ? '**pass**' : '**MISSED**';
+    const verdict = result.verdict === 'met' ? '**met**' : '**MISSED**';
     return [
       result.goal.text,
       goalValue(result.goal.kind, result.value),
@@ -74,35 +80,42 @@ function goalValue(kind: GoalResult['goal']['kind'], value: number): string {
   return kind === 'heap' ? `${value.toFixed(1)} B` : `${value.toFixed(3)}×`;
 }
 
-/** The baselines every door is shown against; D0 only means something for the MongoDB targets. */
+/** The baselines every row is shown against; D0 only means something for the MongoDB targets. */
 const BASELINE_COLUMNS = [
   { id: B0, name: 'B0', stores: ['memory', 'mongodb'] },
   { id: K0, name: 'K0', stores: ['memory', 'mongodb'] },
   { id: D0, name: 'D0', stores: ['mongodb'] },
 ] as const;
 
+/** The columns each target names for itself (targets.ts): the REST list, L0 and the peer doing the same. */
+const VERSUS_COLUMNS: { key: keyof Versus; name: string }[] = [
+  { key: 'restList', name: 'REST list' },
+  { key: 'l0', name: 'L0' },
+  { key: 'peer', name: 'peer' },
+];
+
 export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string, TargetOutcome>): string {
   const rows = outcomes.map((outcome) => {
     const { spec } = outcome;
     const store = STORE_NAMES[spec.store];
-    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(10).fill(DASH)];
+    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(12).fill(DASH)];
     const summary = summarize(outcome, undefined);
-    const versus = BASELINE_COLUMNS.map(({ id, stores }) => {
-      if (id === spec.id) return 'baseline';
-      const baseline = byId.get(id);
-      return (stores as readonly string[]).includes(spec.store) && baseline ? formatRatio(pairedRpsRatio(outcome, baseline)) : DASH;
-    });
+    const versus = (id: string | undefined): string => {
+      if (id === undefined) return DASH;
+      return id === spec.id ? 'baseline' : formatRatio(pairedRpsRatio(outcome, byId.get(id)));
+    };
     return [
       store,
       spec.label,
       formatCount(summary.rps),
-      ...versus,
+      cpuCost(summary),
+      ...VERSUS_COLUMNS.map(({ key }) => versus(spec.versus[key])),
+      ...BASELINE_COLUMNS.map(({ id, stores }) => ((stores as readonly string[]).includes(spec.store) ? versus(id) : DASH)),
       formatMs(summary.p50Ms),
       formatMs(summary.p99Ms),
       formatRatio(summary.tailRatio),
       formatMiB(outcome.peakRssBytes),
       cpuFigures(summary),
-      cpuCost(summary),
     ];
   });
   return markdownTable(
@@ -110,16 +123,17 @@ export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string,
       'Store',
       'Target',
       'req/s',
+      'CPU µs/req server(+db)',
+      ...VERSUS_COLUMNS.map(({ name }) => `× ${name}`),
       ...BASELINE_COLUMNS.map(({ name }) => `× ${name}`),
       'p50 ms',
       'p99 ms',
       'p99 / p50',
       'Peak RSS MiB',
       'CPU % server(+db) / load',
-      'CPU µs/req server(+db)',
     ],
     rows,
-    ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+    ['left', 'left', ...Array<'right'>(13).fill('right')],
   );
 }
 

@@ -3,7 +3,7 @@ import type { LoadRequest } from './load.js';
 import type { TargetOutcome } from './outcome.js';
 import { preflight } from './preflight.js';
 import { startServer, type ServerProcess } from './server-process.js';
-import type { TargetSpec } from './targets.js';
+import type { TargetSpec } from './target-spec.js';
 
 export interface StartContext {
   mongoUri: string | undefined;
@@ -32,7 +32,7 @@ export async function startTarget(
     if (server.ready.nameBytesPerPet !== undefined) outcome.nameBytesPerPet = server.ready.nameBytesPerPet;
     if (server.ready.seedMs !== undefined) outcome.seedMs = server.ready.seedMs;
     const request = target.request(server);
-    const check = await preflight(request, target.door, target.expect);
+    const check = await preflight(request, target);
     if (check.kind === 'not-mounted') {
       outcome.status = 'skipped';
       outcome.note = check.reason;

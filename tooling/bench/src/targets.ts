@@ -1,187 +1,165 @@
-import type { LoadRequest } from './load.js';
-import { LIST_SIZE, NEW_PET_BODY } from './pets.js';
-import type { ServerEntry } from './server-process.js';
-import type { ReadyMessage } from './servers/ipc.js';
+import { callerOf, graphqlList, restCreate, restGet, restList, trpcList } from './client-requests.js';
+import { LIST_SIZE } from './pets.js';
+import {
+  B0,
+  D0,
+  D0_INSERT,
+  D0_SERVICE,
+  driverBaselines,
+  K0,
+  L0,
+  L0_CREATE,
+  memoryReferences,
+  peerReferences,
+  PEER_GRAPHQL_LIST,
+  PEER_REST_CREATE,
+  PEER_REST_LIST,
+  PEER_TRPC_LIST,
+} from './reference-targets.js';
+import type { Store, TargetSpec, Versus } from './target-spec.js';
 
-export const B0 = 'memory.b0';
-export const K0 = 'memory.k0';
-export const D0 = 'mongodb.d0';
-/** D0 with the service's client options instead of the driver's defaults. */
-export const D0_SERVICE = 'mongodb.d0.service';
-/** The driver alone inserting a pet with the service's client options (its write concern). */
-export const D0_INSERT = 'mongodb.d0.insert';
+export const REST_LIST = 'memory.rest.list';
+export const REST_CREATE = 'memory.rest.create';
+export const GRAPHQL_LIST = 'memory.graphql.list';
+export const TRPC_LIST = 'memory.trpc.list';
 export const SCALE_SMALL = 'scale.small';
 export const SCALE_LARGE = 'scale.large';
 export const SMALL_SCALE_PETS = 1000;
 
-export type Store = 'memory' | 'mongodb';
-export type Door = 'baseline' | 'rest' | 'graphql' | 'trpc';
-/** What the one check before the load expects back. */
-export type Expect = 'list' | 'pet' | 'created';
+type DoorTarget = Pick<TargetSpec, 'label' | 'door' | 'expect' | 'sameBodyEveryTime' | 'request'> & {
+  key: string;
+  /** The same operation on the embedded store's references. */
+  l0?: string;
+  peer?: string;
+};
 
-export interface TargetSpec {
-  id: string;
-  label: string;
-  store: Store;
-  door: Door;
-  entry: ServerEntry;
-  /** Set in the child's environment on top of what every child gets (start-target.ts). */
-  env?: Record<string, string>;
-  /** Pets the server holds; 20 unless a scaling target. */
-  pets: number;
-  /** Seed straight into the embedded store and measure heap per pet (scaling targets). */
-  scale: boolean;
-  /**
-   * Targets this one is compared with, round by round, the first the closest (K0 for a door on
-   * the embedded store, D0 on MongoDB, the driver-only insert for a create on MongoDB, the small
-   * store for the large one); BENCH_ONLY brings them along.
-   */
-  baselineIds: string[];
-  expect: Expect;
-  /** Every answer is the same text, so autocannon checks each body against the first. */
-  sameBodyEveryTime: boolean;
-  request(server: { baseUrl: string; ready: ReadyMessage }): LoadRequest;
-}
-
-const GRAPHQL_LIST_QUERY = JSON.stringify({ query: '{ pets { id name categoryId status } }' });
-const TRPC_LIST_INPUT = encodeURIComponent(JSON.stringify({ limit: LIST_SIZE }));
-
-const bearer = (ready: ReadyMessage) => ({ authorization: `Bearer ${ready.apiKey ?? ''}` });
-const json = { 'content-type': 'application/json' };
-
-type Door3 = Omit<TargetSpec, 'id' | 'store' | 'baselineIds' | 'pets' | 'scale' | 'entry'> & { key: string };
-
-/** The five door operations measured on each store. */
-const DOOR_TARGETS: Door3[] = [
+/** The door operations measured on each store, each requested as the project's own client sends it. */
+const DOOR_TARGETS: DoorTarget[] = [
   {
     key: 'rest.list',
-    label: 'REST `GET /v1/pets`',
+    label: 'REST `GET /v1/pets` (`@petstore/client`)',
     door: 'rest',
     expect: 'list',
     sameBodyEveryTime: true,
-    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets`, method: 'GET', headers: bearer(ready) }),
-  },
-  {
-    key: 'graphql.list',
-    label: 'GraphQL `{ pets { … } }`',
-    door: 'graphql',
-    expect: 'list',
-    sameBodyEveryTime: true,
-    request: ({ baseUrl, ready }) => ({
-      url: `${baseUrl}/graphql`,
-      method: 'POST',
-      headers: { ...bearer(ready), ...json },
-      body: GRAPHQL_LIST_QUERY,
-    }),
-  },
-  {
-    key: 'trpc.list',
-    label: 'tRPC `pets.list`',
-    door: 'trpc',
-    expect: 'list',
-    sameBodyEveryTime: true,
-    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/trpc/pets.list?input=${TRPC_LIST_INPUT}`, method: 'GET', headers: bearer(ready) }),
+    request: (server) => restList(callerOf(server)),
+    l0: L0,
+    peer: PEER_REST_LIST,
   },
   {
     key: 'rest.create',
-    label: 'REST `POST /v1/pets`',
+    label: 'REST `POST /v1/pets` (`@petstore/client`)',
     door: 'rest',
     expect: 'created',
     sameBodyEveryTime: false,
-    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets`, method: 'POST', headers: { ...bearer(ready), ...json }, body: NEW_PET_BODY }),
+    request: (server) => restCreate(callerOf(server)),
+    l0: L0_CREATE,
+    peer: PEER_REST_CREATE,
   },
   {
     key: 'rest.get',
-    label: 'REST `GET /v1/pets/{id}`',
+    label: 'REST `GET /v1/pets/{id}` (`@petstore/client`)',
     door: 'rest',
     expect: 'pet',
     sameBodyEveryTime: true,
-    request: ({ baseUrl, ready }) => ({ url: `${baseUrl}/v1/pets/${ready.petId ?? 1}`, method: 'GET', headers: bearer(ready) }),
+    request: (server) => restGet(callerOf(server), server.ready.petId ?? 1),
+  },
+  {
+    key: 'graphql.list',
+    label: "GraphQL `AvailablePets`, Apollo Client 4's request",
+    door: 'graphql',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: (server) => graphqlList(callerOf(server)),
+    l0: L0,
+    peer: PEER_GRAPHQL_LIST,
+  },
+  {
+    key: 'trpc.list',
+    label: 'tRPC `pets.list` as `@petstore/trpc-client` sends it (batched)',
+    door: 'trpc',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: (server) => trpcList(callerOf(server), { batch: true }),
+    l0: L0,
+    peer: PEER_TRPC_LIST,
+  },
+  {
+    key: 'trpc.list.unbatched',
+    label: 'tRPC `pets.list`, `@petstore/trpc-client` with `batch: false`',
+    door: 'trpc',
+    expect: 'list',
+    sameBodyEveryTime: true,
+    request: (server) => trpcList(callerOf(server), { batch: false }),
+    l0: L0,
   },
 ];
 
-const listBaseline = (id: string, label: string, store: Store, entry: ServerEntry, path: string, env?: Record<string, string>): TargetSpec => ({
-  id,
-  label,
-  store,
-  door: 'baseline',
-  entry,
-  ...(env && { env }),
-  pets: LIST_SIZE,
-  scale: false,
-  baselineIds: [],
-  expect: 'list',
-  sameBodyEveryTime: true,
-  request: ({ baseUrl }) => ({ url: `${baseUrl}${path}`, method: 'GET', headers: {} }),
-});
-
-const SERVICE_CLIENT_OPTIONS = { BENCH_CLIENT_OPTIONS: 'service' };
-
-const insertBaseline: TargetSpec = {
-  id: D0_INSERT,
-  label: 'D0 insert: `node:http` + driver `insertOne`, service client options',
-  store: 'mongodb',
-  door: 'baseline',
-  entry: 'd0-insert',
-  env: SERVICE_CLIENT_OPTIONS,
-  pets: 0,
-  scale: false,
-  baselineIds: [],
-  expect: 'created',
-  sameBodyEveryTime: false,
-  request: ({ baseUrl }) => ({ url: `${baseUrl}/`, method: 'POST', headers: json, body: NEW_PET_BODY }),
-};
-
 const scaleTarget = (id: string, pets: number, baselineIds: string[]): TargetSpec => ({
-  ...(DOOR_TARGETS[0] as Door3),
+  ...doorTarget('memory', DOOR_TARGETS[0] as DoorTarget),
   id,
   label: `REST \`GET /v1/pets\`, ${pets.toLocaleString('en-US')} pets stored`,
-  store: 'memory',
-  entry: 'gateway',
   pets,
   scale: true,
   baselineIds,
+  versus: {},
 });
 
 /** Baselines of a MongoDB door: D0 and the closest driver-only variant of what the door does. */
 const mongoBaselines = (key: string): string[] => {
   if (key === 'rest.create') return [D0_INSERT, D0, K0, B0];
-  if (key.endsWith('.list')) return [D0, D0_SERVICE, K0, B0];
+  if (key.endsWith('.list') || key.endsWith('.unbatched')) return [D0, D0_SERVICE, K0, B0];
   return [D0, K0, B0];
 };
 
 /**
- * Every target of a run, the list baselines first within each store; on MongoDB the driver-only
- * insert comes just before the create it is measured against.
+ * A door of the gateway. On the embedded store it is compared with L0 and the peer doing the same
+ * and with the REST list; on MongoDB with the driver alone and the REST list on MongoDB (L0 and
+ * the peers hold their pets in memory, so only the embedded store's doors are set beside them).
+ */
+function doorTarget(store: Store, { key, l0, peer, ...target }: DoorTarget): TargetSpec {
+  const id = `${store}.${key}`;
+  const restList = `${store}.rest.list`;
+  const onMemory = store === 'memory';
+  const versus: Versus = onMemory ? { restList, ...(l0 && { l0 }), ...(peer && { peer }) } : { restList };
+  const baselines = onMemory ? [...(l0 ? [l0] : []), K0, B0] : mongoBaselines(key);
+  const columns = [versus.peer, restList].filter((other): other is string => other !== undefined && other !== id);
+  return {
+    ...target,
+    id,
+    store,
+    reference: false,
+    entry: 'gateway',
+    pets: LIST_SIZE,
+    scale: false,
+    baselineIds: [...baselines, ...columns],
+    versus,
+  };
+}
+
+/**
+ * Every target of a run: on the embedded store the bare references, the doors, then the peer
+ * stack; on MongoDB the driver-only lists, then the doors, the driver-only insert just before the
+ * create it is measured against.
  */
 export function allTargets(scalePets: number): TargetSpec[] {
-  const doors = (store: Store, baselineIds: (key: string) => string[]): TargetSpec[] =>
-    DOOR_TARGETS.flatMap(({ key, ...target }) => [
-      ...(store === 'mongodb' && key === 'rest.create' ? [insertBaseline] : []),
-      {
-        ...target,
-        id: `${store}.${key}`,
-        store,
-        entry: 'gateway' as const,
-        pets: LIST_SIZE,
-        scale: false,
-        baselineIds: baselineIds(key),
-      },
+  const doors = (store: Store): TargetSpec[] =>
+    DOOR_TARGETS.flatMap((target) => [
+      ...(store === 'mongodb' && target.key === 'rest.create' ? [driverBaselines.insert] : []),
+      doorTarget(store, target),
     ]);
   return [
-    listBaseline(B0, 'B0: `node:http`, precomputed JSON', 'memory', 'b0', '/'),
-    listBaseline(K0, 'K0: Koa + `@koa/router`, precomputed JSON', 'memory', 'k0', '/v1/pets'),
-    ...doors('memory', () => [K0, B0]),
+    ...memoryReferences(),
+    ...doors('memory'),
+    ...peerReferences(),
     scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, []),
     scaleTarget(SCALE_LARGE, scalePets, [SCALE_SMALL]),
-    listBaseline(D0, 'D0: `node:http` + driver `find`', 'mongodb', 'd0', '/'),
-    listBaseline(D0_SERVICE, 'D0 with the service client options', 'mongodb', 'd0', '/', SERVICE_CLIENT_OPTIONS),
-    ...doors('mongodb', mongoBaselines),
+    ...driverBaselines.lists,
+    ...doors('mongodb'),
   ];
 }
 
 /**
- * The targets BENCH_ONLY asks for (ids or id prefixes, comma-separated), with the baselines they
+ * The targets BENCH_ONLY asks for (ids or id prefixes, comma-separated), with the targets they
  * are divided by; every target when `only` is empty.
  */
 export function selectTargets(targets: TargetSpec[], only: string[]): TargetSpec[] {

@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { LeanEnvelope } from './lean-envelope.js';
+import { newPetFrom, type PetShelf } from './pet-shelf.js';
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** The JSON body, or undefined when it is not JSON or is too long. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reference L0 (servers/l0.ts): bare Koa + @koa/router with the lean envelope the service
+ * promises around the REST list and create of the shelf's pets. What a request with that
+ * envelope costs on this framework when nothing else is in the way: issue 19 asks the REST list
+ * to cost no more.
+ */
+export function buildL0(envelope: LeanEnvelope, shelf: PetShelf): Koa {
+  const router = new Router();
+  router.get('/v1/pets', (ctx) => {
+    ctx.body = shelf.list();
+  });
+  router.post('/v1/pets', async (ctx) => {
+    const pet = ctx.is('application/json') ? newPetFrom(await readJson(ctx.req)) : 'the body must be application/json';
+    if (typeof pet === 'string') {
+      ctx.status = 400;
+      ctx.body = { code: 'invalid_request', message: pet, status: 400 };
+      return;
+    }
+    const stored = shelf.add(pet);
+    ctx.status = 201;
+    ctx.set('Location', `/v1/pets/${stored.id}`);
+    ctx.body = stored;
+  });
+
+  const app = new Koa();
+  app.use(async (ctx, next) => {
+    const admission = envelope.admit(ctx.get('authorization') || undefined);
+    ctx.set(admission.headers);
+    if (admission.refusal) {
+      ctx.status = admission.refusal.status;
+      ctx.type = 'application/json';
+      ctx.body = admission.refusal.body;
+    } else await next();
+    // L0's routes have no parameters, so a matched path is its route.
+    envelope.finish(admission, { method: ctx.method, path: ctx.path, route: ctx.status === 404 ? 'unmatched' : ctx.path, status: ctx.status });
+  });
+  app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}
