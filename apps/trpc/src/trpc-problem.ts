@@ -1,7 +1,7 @@
 import type { ProblemBody } from '@petstore/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { getStatusKeyFromCode } from '@trpc/server/unstable-core-do-not-import';
-import type { PetstoreErrorShape } from './error-shape.js';
+import { domainCodeOf, type PetstoreErrorShape } from './error-shape.js';
 
 /**
  * A request refused before tRPC runs it (no key, a body too large or too slow, the rate limit),
@@ -20,7 +20,7 @@ export function trpcProblemBody(calls: readonly string[], batch: boolean): Probl
           code: key,
           httpStatus: body.status,
           path,
-          domainCode: body.code,
+          domainCode: domainCodeOf(body),
           ...(retryAfter !== undefined && { retryAfter: Number(retryAfter) }),
         },
       },
