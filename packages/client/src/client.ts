@@ -35,7 +35,7 @@ export function createPetstoreRestClient(options: PetstoreRestClientOptions): Pe
   return readingExactly(client);
 }
 
-/** Path and query parameters checked before sending (openapi-fetch writes a bigint as its digits). */
+/** Int64 path and query parameters checked before sending (openapi-fetch writes a bigint as its digits). */
 const refuseUnsafeParameters: Middleware = {
   onRequest({ params }) {
     for (const values of [params.path, params.query]) {

@@ -3,7 +3,7 @@ import { isInt64Field, refuseUnsafeNumber } from './int64.js';
 
 /**
  * A request body as JSON with every bigint written as its exact digits (JSON.stringify throws on
- * one). A number that may already have been rounded is refused, naming its field.
+ * one). An int64 field given a number that may already have been rounded is refused, naming it.
  */
 export function writeExactJson(body: unknown): string | undefined {
   return stringify(body, (name, value) => {

@@ -17,11 +17,12 @@ export function isInt64Field(name: string): name is Int64Field {
 }
 
 /**
- * Throws for an integer number past 2^53 - 1: JavaScript may already have rounded it
- * (9007199254740993 is 9007199254740992 as a number), so sending it could store another value.
+ * Throws for an int64 field given an integer number past 2^53 - 1: JavaScript may already have
+ * rounded it (9007199254740993 is 9007199254740992 as a number), so sending it could store
+ * another value. Other fields are the service's to check.
  */
 export function refuseUnsafeNumber(name: string, value: unknown): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || Number.isSafeInteger(value)) return;
+  if (!isInt64Field(name) || typeof value !== 'number' || !Number.isInteger(value) || Number.isSafeInteger(value)) return;
   throw new RangeError(
     `${name}: ${BigInt(value)} is a number past 2^53 - 1 (Number.MAX_SAFE_INTEGER), which may already have been rounded, ` +
       'so it was not sent: pass an int64 this large as a bigint (such as 9007199254740993n)',
