@@ -24,13 +24,28 @@ for (const store of stores) {
       expect(error).toBeUndefined();
       expect(response.status).toBe(201);
       expectTypeOf(data).toEqualTypeOf<Pet | undefined>();
-      expect(data).toEqual({ id: expect.any(Number), name: 'Typed Rex', categoryId: 7, status: 'available' });
+      expect(data).toEqual({ id: expect.any(Number), name: 'Typed Rex', categoryId: 7n, status: 'available' });
       const id = data?.id ?? 0;
       expect(response.headers.get('location')).toBe(`/v1/pets/${id}`);
 
       const read = await client.GET('/pets/{petId}', { params: { path: { petId: id } } });
       expect(read.data).toEqual(data);
       expect(read.response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    });
+
+    it('keeps a categoryId anywhere in int64 exact, sent as a bigint and read back as one by create, list and get', async () => {
+      const categoryIds = [9007199254740993n, 9223372036854775807n, -9223372036854775808n, 5n];
+      const created: Pet[] = [];
+      for (const categoryId of categoryIds) {
+        const { data, error } = await client.POST('/pets', { body: { name: `Exact ${categoryId}`, categoryId, status: 'pending' } });
+        expect(error).toBeUndefined();
+        if (data) created.push(data);
+      }
+      expect(created.map((pet) => pet.categoryId)).toEqual(categoryIds);
+      const listed = await client.GET('/pets', { params: { query: { status: 'pending', limit: 100 } } });
+      expect(listed.data?.filter((pet) => pet.name.startsWith('Exact ')).map((pet) => pet.categoryId)).toEqual(categoryIds);
+      const read = await client.GET('/pets/{petId}', { params: { path: { petId: BigInt(created[1]?.id ?? 0) } } });
+      expect(read.data?.categoryId).toBe(9223372036854775807n);
     });
 
     it('walks every page of a filtered list through the Link header cursor', async () => {

@@ -8,6 +8,8 @@ export type { PetstoreErrorData, PetstoreErrorShape } from './error-shape.js';
 
 /** How an int64 (`categoryId`) travels: a number while safe, decimal text beyond; `BigInt(v)` reads either. */
 export type { Int64Wire } from './int64-wire.js';
+/** A pet as the procedures answer it (`Pet`) and as `pets.create` takes it (`NewPet`). */
+export type { NewPet, Pet } from './wire-pet.js';
 
 export interface PetstoreClientOptions {
   /** The service's origin, such as https://petstore.example.com (no /trpc). */

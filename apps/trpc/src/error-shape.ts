@@ -1,5 +1,5 @@
-import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
-import { isDomainError } from '@petstore/domain';
+import { describeStatus, HTTP_STATUS_BY_CODE, type HttpErrorCode } from '@petstore/http';
+import { ERROR_CODES, isDomainError, type ErrorCode } from '@petstore/domain';
 import type { TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -9,7 +9,7 @@ export interface PetstoreErrorData extends Omit<TRPCDefaultErrorShape['data'], '
    * The same `code` the REST door puts in its Error body for this failure: a domain code, or the
    * HTTP layer's (`unsupported_media_type`, `method_not_allowed`, …). Every error carries one.
    */
-  domainCode: string;
+  domainCode: ErrorCode | HttpErrorCode;
   /** Seconds after which a retry may succeed. */
   retryAfter?: number;
 }
@@ -19,6 +19,14 @@ export interface PetstoreErrorShape extends Omit<TRPCDefaultErrorShape, 'data'> 
 }
 
 const MASKED_MESSAGE = 'internal error';
+
+/**
+ * An Error body's code as `domainCode`: one of the domain's codes as it is, otherwise the HTTP
+ * layer's code for its status (which is what the HTTP layer put there).
+ */
+export function domainCodeOf(body: { code: string; status: number }): PetstoreErrorData['domainCode'] {
+  return ERROR_CODES.find((known) => known === body.code) ?? describeStatus(body.status).code;
+}
 
 /**
  * The error every client sees. There is never a stack, whatever tRPC's `isDev` says. A 500

@@ -1,9 +1,9 @@
-import { GET_PET_DEPRECATION, type ListQueryInput, type NewPet } from '@petstore/domain';
+import { GET_PET_DEPRECATION, type ListQueryInput } from '@petstore/domain';
 import { idOf } from './id-of.js';
 import { newPetFromWire, type Int64Wire } from './int64-wire.js';
 import { serviceCheckedInput } from './service-checked-input.js';
 import { protectedProcedure, router } from './trpc.js';
-import { wirePet, wirePets, type WirePet } from './wire-pet.js';
+import { wirePet, wirePets, type NewPet, type Pet } from './wire-pet.js';
 
 const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
 
@@ -16,18 +16,18 @@ export const petsProcedures = {
   /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. */
   list: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
-    .query(async ({ ctx, input }): Promise<WirePet[]> => wirePets((await ctx.pets.list(input)).pets)),
+    .query(async ({ ctx, input }): Promise<Pet[]> => wirePets((await ctx.pets.list(input)).pets)),
 
   /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). */
   page: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
-    .query(async ({ ctx, input }): Promise<{ pets: WirePet[]; nextCursor: string | null }> => {
+    .query(async ({ ctx, input }): Promise<{ pets: Pet[]; nextCursor: string | null }> => {
       const page = await ctx.pets.list(input);
       return { pets: wirePets(page.pets), nextCursor: page.nextCursor ?? null };
     }),
 
   create: protectedProcedure
-    .input(serviceCheckedInput<Omit<NewPet, 'categoryId'> & { categoryId: Int64Wire }>())
+    .input(serviceCheckedInput<NewPet>())
     .mutation(async ({ ctx, input }) =>
       wirePet(await ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId })),
     ),

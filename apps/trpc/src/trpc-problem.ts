@@ -2,7 +2,7 @@ import type { ProblemShape } from '@petstore/http';
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { PetstoreErrorShape } from './error-shape.js';
+import { domainCodeOf, type PetstoreErrorShape } from './error-shape.js';
 import { trpcRequestOf } from './trpc-request.js';
 
 /**
@@ -32,7 +32,7 @@ export const trpcProblem: ProblemShape = ({ body, headers }, exchange) => {
         code: key,
         httpStatus: body.status,
         path,
-        domainCode: body.code,
+        domainCode: domainCodeOf(body),
         ...(retryAfter !== undefined && { retryAfter: Number(retryAfter) }),
       },
     },

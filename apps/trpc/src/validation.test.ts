@@ -4,6 +4,7 @@ import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.j
 import { CALL_SHAPES, wireError, wireMutation, wireQuery, type WireResponse } from './testing/wire.js';
 
 const INT64_RULE = 'must be an integer from -9223372036854775808 to 9223372036854775807';
+const UNSAFE_NUMBER_RULE = 'is a number past 2^53 - 1, which a JSON parser may already have rounded: send it as a decimal string';
 const LIMIT_RULE = 'limit: must be an integer from 1 to 100';
 const NAME_RULE = 'name: must be a non-blank string of at most 200 characters';
 
@@ -32,12 +33,9 @@ describe.each(CALL_SHAPES)('input validation, calls taking the %s path', (via) =
     ['a fractional categoryId', { name: 'Rex', categoryId: 1.5 }, `categoryId: ${INT64_RULE}`],
     ['a categoryId as text that is no integer', { name: 'Rex', categoryId: 'abc' }, `categoryId: ${INT64_RULE}`],
     ['a categoryId as text past int64', { name: 'Rex', categoryId: '9223372036854775808' }, `categoryId: ${INT64_RULE}`],
-    // A JSON number past 2^53 - 1 may already have been rounded by the parser: such values travel as text.
-    [
-      'a categoryId number beyond 2^53 - 1',
-      { name: 'Rex', categoryId: 9007199254740992 },
-      'categoryId: 9007199254740992 is a JSON number past 2^53 - 1, which a JavaScript client may already have rounded; send it as a decimal string ("9007199254740992")',
-    ],
+    // A JSON number past 2^53 - 1 may already have been rounded by the parser: such values travel as text, and the refusal says so.
+    ['a categoryId number beyond 2^53 - 1', { name: 'Rex', categoryId: 9007199254740992 }, `categoryId: ${UNSAFE_NUMBER_RULE}`],
+    ['a categoryId number of 2^60, inside int64', { name: 'Rex', categoryId: 2 ** 60 }, `categoryId: ${UNSAFE_NUMBER_RULE}`],
     ['a control character in the name', { name: 'Re\u0000x', categoryId: 1 }, 'name: must be well-formed Unicode without control characters'],
     ['an unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status: must be one of available, pending, sold'],
     ['an unknown field', { name: 'Rex', categoryId: 1, color: 'red' }, 'unknown field "color"'],
@@ -65,6 +63,7 @@ describe.each(CALL_SHAPES)('input validation, calls taking the %s path', (via) =
     ['a fractional id', { id: 1.5 }, `id: ${INT64_RULE}`],
     ['an id as text that is no integer', { id: '1.5' }, `id: ${INT64_RULE}`],
     ['an id past int64', { id: '9223372036854775808' }, `id: ${INT64_RULE}`],
+    ['an id number of 2^60, inside int64', { id: 2 ** 60 }, `id: ${UNSAFE_NUMBER_RULE}`],
   ])('refuses to get a pet by %s, naming the field', async (_case, input, message) => {
     expectBadRequest(await wireQuery(door.baseUrl, { via, path: 'pets.get', input, key: door.apiKey }), message);
   });

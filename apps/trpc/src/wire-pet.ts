@@ -1,15 +1,29 @@
-import type { Pet, PET_STATUSES } from '@petstore/domain';
+import type { Pet as DomainPet, PET_STATUSES } from '@petstore/domain';
 import type { Int64Wire } from './int64-wire.js';
+
+type PetStatus = (typeof PET_STATUSES)[number];
 
 /**
  * A pet as tRPC sends it: categoryId in its wire form (int64-wire.ts). Written without zod's types
  * (the status from the domain's list, not its schema) so the client's bundled declarations need no zod.
+ * Named `Pet`, as clients import it and as their editors show it.
  */
-export interface WirePet {
+export interface Pet {
   id: number;
   name: string;
   categoryId: Int64Wire;
-  status?: (typeof PET_STATUSES)[number] | undefined;
+  status?: PetStatus | undefined;
+}
+
+/**
+ * What `pets.create` takes, written out rather than derived from the domain's NewPet, whose
+ * categoryId type admits values that JSON cannot carry and would show them in editor messages.
+ */
+export interface NewPet {
+  name: string;
+  /** A number while it is a safe integer, decimal text beyond (exact, however large). */
+  categoryId: Int64Wire;
+  status?: PetStatus | undefined;
 }
 
 /**
@@ -17,10 +31,10 @@ export interface WirePet {
  * bigint categoryId is rewritten; re-parsing what the domain just produced (an output schema)
  * cost more than the rest of a list's call.
  */
-export function wirePet(pet: Pet): WirePet {
-  return typeof pet.categoryId === 'bigint' ? { ...pet, categoryId: pet.categoryId.toString() } : (pet as WirePet);
+export function wirePet(pet: DomainPet): Pet {
+  return typeof pet.categoryId === 'bigint' ? { ...pet, categoryId: pet.categoryId.toString() } : (pet as Pet);
 }
 
-export function wirePets(pets: readonly Pet[]): WirePet[] {
-  return pets.some((pet) => typeof pet.categoryId === 'bigint') ? pets.map(wirePet) : (pets as WirePet[]);
+export function wirePets(pets: readonly DomainPet[]): Pet[] {
+  return pets.some((pet) => typeof pet.categoryId === 'bigint') ? pets.map(wirePet) : (pets as Pet[]);
 }

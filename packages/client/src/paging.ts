@@ -1,4 +1,5 @@
-import type { Pet, PetStatus, PetstoreRestClient } from './client.js';
+import type { PetStatus, PetstoreRestClient } from './client.js';
+import type { Pet } from './exact-types.js';
 
 /**
  * The `after` cursor of the next page, from a list response's `Link: <…>; rel="next"` header;

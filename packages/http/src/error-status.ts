@@ -14,7 +14,7 @@ export const HTTP_STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
 };
 
 /** Codes for statuses that Koa, the router or a door's framework (tRPC) produce on their own. */
-const CODE_BY_STATUS: Readonly<Record<number, { code: string; message: string }>> = {
+const CODE_BY_STATUS = {
   400: { code: 'invalid_request', message: 'the request is invalid' },
   401: { code: 'unauthorized', message: 'a valid API key is required' },
   404: { code: 'not_found', message: 'no such resource' },
@@ -30,11 +30,24 @@ const CODE_BY_STATUS: Readonly<Record<number, { code: string; message: string }>
   499: { code: 'client_closed_request', message: 'the client closed the request' },
   501: { code: 'not_implemented', message: 'this method is not implemented' },
   503: { code: 'service_unavailable', message: 'the service is unavailable' },
-};
+} as const satisfies Readonly<Record<number, { code: string; message: string }>>;
 
-export function describeStatus(status: number): { code: string; message: string } {
+/**
+ * Every code the HTTP layer gives a status of its own (a client's typed union of codes is built
+ * from it and the domain's ERROR_CODES; `internal_error` is any other 5xx).
+ */
+export type HttpErrorCode = (typeof CODE_BY_STATUS)[keyof typeof CODE_BY_STATUS]['code'] | 'internal_error';
+
+interface StatusDescription {
+  code: HttpErrorCode;
+  message: string;
+}
+
+const DESCRIPTION_BY_STATUS: Readonly<Partial<Record<number, StatusDescription>>> = CODE_BY_STATUS;
+
+export function describeStatus(status: number): StatusDescription {
   return (
-    CODE_BY_STATUS[status] ??
+    DESCRIPTION_BY_STATUS[status] ??
     (status >= 500 ? { code: 'internal_error', message: 'internal error' } : { code: 'invalid_request', message: 'the request is invalid' })
   );
 }

@@ -111,6 +111,22 @@ describe('PetService', () => {
     }
   });
 
+  it('says why a number past 2^53 - 1 is refused where an int64 is due: it may have been rounded, and decimal text is exact', async () => {
+    const { service, store } = make();
+    const unsafe = 'is a number past 2^53 - 1, which a JSON parser may already have rounded: send it as a decimal string';
+    for (const value of [2 ** 53, 2 ** 60, -(2 ** 60), 2 ** 63, 1e30]) {
+      expect((await failure(service.create({ name: 'Rex', categoryId: value }))).message, String(value)).toBe(`categoryId: ${unsafe}`);
+      expect((await failure(service.get(value, 'id'))).message, String(value)).toBe(`id: ${unsafe}`);
+    }
+    // What is not an integer at all keeps the range rule.
+    for (const value of [1.5, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect((await failure(service.create({ name: 'Rex', categoryId: value }))).message, String(value)).toBe(
+        'categoryId: must be an integer from -9223372036854775808 to 9223372036854775807',
+      );
+    }
+    expect(store.pets).toEqual([]);
+  });
+
   it.each([
     ['a NUL', 'Re\u0000x'],
     ['a C1 control', 'Re\u0085x'],

@@ -15,6 +15,12 @@ export const NAME_LENGTH = { min: 1, max: 200 } as const;
 
 const PET_ID_RULE = `must be an integer from ${MIN_PET_ID} to ${MAX_PET_ID}`;
 const INT64_RULE = `must be an integer from ${INT64_MIN} to ${INT64_MAX}`;
+/**
+ * The true reason an integer number past 2^53 - 1 is refused, whatever its size: it may not be
+ * what the client sent (a JSON parser reading numbers as doubles turns 2^63 - 1 into 2^63, and
+ * 9007199254740993 into 9007199254740992), so only its decimal text is exact.
+ */
+const UNSAFE_NUMBER_RULE = 'is a number past 2^53 - 1, which a JSON parser may already have rounded: send it as a decimal string';
 const STATUS_RULE = `must be one of ${PET_STATUSES.join(', ')}`;
 const LIMIT_RULE = `must be an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}`;
 const NAME_RULE = `must be a non-blank string of at most ${NAME_LENGTH.max} characters`;
@@ -28,8 +34,12 @@ export const PetId = z
   .min(MIN_PET_ID, { error: PET_ID_RULE })
   .max(MAX_PET_ID, { error: PET_ID_RULE });
 
+const isUnsafeInteger = (value: unknown) => Number.isInteger(value) && !Number.isSafeInteger(value);
+
 /** Any int64, as a number or a bigint (see int64.ts); the output is its one canonical form. */
-export const Int64Value = z.custom<Int64>(isInt64, { error: requiredOr(INT64_RULE) }).transform(canonicalInt64);
+export const Int64Value = z
+  .custom<Int64>(isInt64, { error: (issue) => (isUnsafeInteger(issue.input) ? UNSAFE_NUMBER_RULE : requiredOr(INT64_RULE)(issue)) })
+  .transform(canonicalInt64);
 
 export const PetStatus = z.enum(PET_STATUSES, { error: requiredOr(STATUS_RULE) });
 export type PetStatus = z.infer<typeof PetStatus>;
