@@ -13,7 +13,9 @@ export function underPrefix<State, Ctx>(prefix: string, ...middlewares: Array<Mi
 }
 
 /** Middlewares run in order as one, the last one's `next` being the chain's own. */
-export function chain<State, Ctx>(...middlewares: Array<Middleware<State, Ctx>>): (ctx: ParameterizedContext<State, Ctx>, next: Next) => Promise<unknown> {
+export function chain<State, Ctx>(
+  ...middlewares: Array<Middleware<State, Ctx>>
+): (ctx: ParameterizedContext<State, Ctx>, next: Next) => Promise<unknown> {
   return middlewares.reduceRight<(ctx: ParameterizedContext<State, Ctx>, next: Next) => Promise<unknown>>(
     // Koa types a middleware's result as any; it is the promise of the rest of the chain.
     (rest, middleware) => (ctx, next) => middleware(ctx, () => rest(ctx, next)) as Promise<unknown>,

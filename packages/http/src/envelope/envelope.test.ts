@@ -52,9 +52,9 @@ async function serveEnvelope(limiter: RateLimiter, cost: number) {
       routes: [
         async (ctx, next) => {
           if (ctx.path !== '/door') {
-          await next();
-          return;
-        }
+            await next();
+            return;
+          }
           const exchange = ctx.state.exchange;
           await envelope.charge(exchange, cost);
           const body = ctx.method === 'POST' ? await envelope.readJson(exchange) : { ran: true };

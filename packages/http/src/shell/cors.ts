@@ -59,7 +59,13 @@ export function corsPolicy(origins: readonly string[]): CorsPolicy {
       if (allowed.size === 0) return NONE;
       if (!isAllowed(req)) return VARY_ORIGIN;
       const preflight = isPreflight(req);
-      return ['Vary', 'Origin', 'Access-Control-Allow-Origin', req.headers.origin, ...(preflight ? [] : ['Access-Control-Expose-Headers', EXPOSED_HEADERS])];
+      return [
+        'Vary',
+        'Origin',
+        'Access-Control-Allow-Origin',
+        req.headers.origin,
+        ...(preflight ? [] : ['Access-Control-Expose-Headers', EXPOSED_HEADERS]),
+      ];
     },
     preflight(req) {
       return allowed.size > 0 && isAllowed(req) && isPreflight(req) ? PREFLIGHT : undefined;

@@ -63,7 +63,13 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
     const requestId = acceptRequestId(req.headers['x-request-id']);
     const standardHeaders: HeaderList = ['X-Request-Id', requestId, ...security, ...cors.headers(req)];
     const trace = options.tracer?.start(req);
-    const exchange = new Exchange(req, res, { requestId, clientAddress: clientAddress(req, options.trustProxy === true), trace, standardHeaders, draining: isDraining });
+    const exchange = new Exchange(req, res, {
+      requestId,
+      clientAddress: clientAddress(req, options.trustProxy === true),
+      trace,
+      standardHeaders,
+      draining: isDraining,
+    });
     ctx.state.exchange = exchange;
     options.metrics.inFlight.inc();
     res.once('close', () => {
