@@ -1,53 +1,48 @@
 import type Koa from 'koa';
-import { createBaseApp, type DoorDeps } from '@petstore/http';
+import { createBaseApp, requestListener, type DoorDeps } from '@petstore/http';
+import type { Service } from '@petstore/runtime';
+import { DocumentAnalyses } from './analysis/document-analyses.js';
 import { createApolloServer } from './apollo-server.js';
+import { CompiledQueries } from './execution/compiled-queries.js';
+import { executableSchema } from './execution/executable-schema.js';
 import { graphqlMiddleware } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
-import { maskInternalErrors } from './mask-internal-errors.js';
 import { mountSchemaDocument } from './schema-document.js';
-import { ValidatedDocuments } from './validated-documents.js';
 
 export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'>;
 
+/** Apollo's lifetime, which the process runs: started before the server listens, stopped once it no longer takes requests. */
 export interface GraphqlDoor {
-  /** Stops Apollo once the HTTP server no longer takes requests. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-function createGraphqlDoor(deps: GraphqlDeps, options: GraphqlOptions | undefined) {
-  const resolved = resolveGraphqlOptions(options);
-  const direct = { documents: new ValidatedDocuments(), formatError: maskInternalErrors(deps.logger) };
-  const server = createApolloServer(deps, resolved, direct);
-  const middleware = graphqlMiddleware(server, {
-    envelope: deps.envelope,
-    logger: deps.logger,
-    maxBatch: resolved.limits.batch,
-    maxTokens: resolved.limits.tokens,
-    landingPage: resolved.landingPage,
-    trustedDocuments: resolved.trustedDocuments,
-    direct: resolved.apolloOnly ? undefined : direct,
-  });
-  return { server, middleware };
-}
-
-/** Mounts the GraphQL door at /graphql, and its SDL, once Apollo has started; other paths fall through. */
-export async function mountGraphql(app: Koa, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
-  const { server, middleware } = createGraphqlDoor(deps, options);
-  await server.start();
-  mountSchemaDocument(app);
-  app.use(middleware);
-  return { stop: () => server.stop() };
-}
-
 /**
- * The GraphQL door alone, as its main.ts runs it. Apollo starts in the background and requests
- * wait for it (a failed start is logged and every request then answers 500).
+ * Mounts the GraphQL door at /graphql, and its SDL; other paths fall through. Nothing starts
+ * here: the process starts Apollo (`start()`) before it listens and stops it after.
  */
-export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, ready?: () => Promise<boolean>): Koa {
-  const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
-  const { server, middleware } = createGraphqlDoor(deps, options);
-  server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();
+export function mountGraphql(app: Koa, deps: GraphqlDeps, options?: GraphqlOptions): GraphqlDoor {
+  const resolved = resolveGraphqlOptions(options);
+  const { schema, sdl } = executableSchema(deps.pets);
+  const analyses = new DocumentAnalyses(schema, resolved.limits.tokens);
+  const server = createApolloServer(deps, resolved, { schema, sdl, analyses, compiledQueries: new CompiledQueries(schema) });
   mountSchemaDocument(app);
-  app.use(middleware);
-  return app;
+  app.use(
+    graphqlMiddleware(server, {
+      envelope: deps.envelope,
+      logger: deps.logger,
+      maxBatch: resolved.limits.batch,
+      analyses,
+      landingPage: resolved.landingPage,
+      trustedDocuments: resolved.trustedDocuments,
+    }),
+  );
+  return { start: () => server.start(), stop: () => server.stop() };
+}
+
+/** The GraphQL door alone, as its main.ts runs it. */
+export function buildGraphqlApp(deps: GraphqlDeps, options?: GraphqlOptions, ready?: () => Promise<boolean>): Service {
+  const app = createBaseApp({ logger: deps.logger, ...(ready && { ready }) });
+  const door = mountGraphql(app, deps, options);
+  return { listener: requestListener(app), ...door };
 }

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
-import { idempotencyKeyOf, requestReport, sendWhole, writeProblem, type AuthState, type Envelope, type HeaderList } from '@petstore/http';
+import { idempotencyKeyOf, requestReport, writeProblem, type AuthState, type Envelope } from '@petstore/http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { DocumentAnalyses } from './analysis/document-analyses.js';
 import { graphqlContext, type GraphqlContext } from './context.js';
-import { executeDirectly, type DirectAnswer, type DirectExecution } from './direct-execution.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
@@ -17,22 +17,19 @@ export interface GraphqlMiddlewareOptions {
   envelope: Envelope;
   logger: Logger;
   maxBatch: number;
-  /** The parser's token bound, also used when the cost is counted. */
-  maxTokens: number;
+  /** The documents' analyses, from which the cost is counted. */
+  analyses: DocumentAnalyses;
   /** Whether a browser GET gets the landing page (the one answer that needs no key). */
   landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
   trustedDocuments?: TrustedDocuments | undefined;
-  /** When set, documents Apollo has validated before run without its pipeline (see direct-execution.ts). */
-  direct?: DirectExecution | undefined;
 }
 
 /**
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
  * envelope's steps run first: the key check, the body under the service's limits, and the cost
- * of every operation in the request, charged before Apollo runs any of them. A lone operation
- * whose document Apollo has validated before is run directly, as Apollo would run it.
+ * of every operation in the request, charged before Apollo runs any of them.
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware {
   const { envelope, logger } = options;
@@ -52,7 +49,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
         if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
         // Counted from what will run: the registered document when only those run.
         const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
-        await envelope.charge(ctx, graphqlRequestCost(operations, options.maxTokens));
+        await envelope.charge(ctx, graphqlRequestCost(operations, options.analyses));
       }
     } catch (error) {
       await envelope.showStanding(ctx);
@@ -60,9 +57,6 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     }
     const principal = (ctx.state as Partial<AuthState>).principal;
     const context = () => graphqlContext(principal, idempotencyKeyOf(ctx.req), report);
-    // `body` is only ever the JSON of a POST (see readGraphqlBody).
-    const direct = options.direct && body !== undefined ? await executeDirectly(body, ctx.get('Accept'), options.direct, context) : undefined;
-    if (direct) return writeDirectAnswer(ctx, direct);
     const response = await server.executeHTTPGraphQLRequest({ httpGraphQLRequest: toApolloRequest(ctx, body, search), context });
     writeApolloResponse(ctx, response);
   };
@@ -86,18 +80,6 @@ function writeApolloResponse(ctx: Context, response: HTTPGraphQLResponse): void 
   ctx.status = response.status ?? 200;
   setAnswerHeaders(ctx, response.headers);
   if (ctx.response.is('html')) ctx.set('Content-Security-Policy', LANDING_PAGE_CSP);
-}
-
-/** The direct path's answer, sent whole with its length (see sendWhole), without Koa's body handling (always JSON). */
-function writeDirectAnswer(ctx: Context, answer: DirectAnswer): void {
-  ctx.respond = false;
-  const headers: HeaderList = [];
-  for (const [name, value] of answer.headers) {
-    // Vary is added to, not replaced, when the HTTP shell already varies on Origin.
-    if (name === 'vary' && ctx.res.hasHeader('Vary')) ctx.vary(value);
-    else headers.push(name, value);
-  }
-  sendWhole(ctx.res, answer.status, headers, answer.text);
 }
 
 function setAnswerHeaders(ctx: Context, headers: HeaderMap): void {

@@ -9,8 +9,6 @@ export interface GraphqlOptions {
   limits?: Partial<GraphqlLimits>;
   /** Run only these operations; absent, any valid operation runs. */
   trustedDocuments?: TrustedDocuments | undefined;
-  /** Hand every request to Apollo, documents seen before included (see direct-execution.ts): for tests comparing both paths. */
-  apolloOnly?: boolean;
 }
 
 export interface ResolvedGraphqlOptions {
@@ -18,7 +16,6 @@ export interface ResolvedGraphqlOptions {
   landingPage: boolean;
   limits: GraphqlLimits;
   trustedDocuments: TrustedDocuments | undefined;
-  apolloOnly: boolean;
 }
 
 export function resolveGraphqlOptions(options: GraphqlOptions = {}): ResolvedGraphqlOptions {
@@ -27,7 +24,6 @@ export function resolveGraphqlOptions(options: GraphqlOptions = {}): ResolvedGra
     landingPage: options.landingPage ?? false,
     limits: resolveGraphqlLimits(options.limits),
     trustedDocuments: options.trustedDocuments,
-    apolloOnly: options.apolloOnly ?? false,
   };
 }
 

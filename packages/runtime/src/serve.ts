@@ -5,6 +5,16 @@ import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
 
+/**
+ * What a process serves: its request listener, and what must start before the server listens and
+ * stop once it takes no more requests (Apollo, for the GraphQL door). A bare listener needs neither.
+ */
+export interface Service {
+  listener: RequestListener;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -23,10 +33,12 @@ export interface RunningServer {
  * access log, metrics, security and CORS headers, the header size limit with a JSON 431, and the
  * header and body deadline with a JSON 408.
  */
-export async function serve(app: RequestListener, runtime: Runtime): Promise<RunningServer> {
+export async function serve(served: RequestListener | Service, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
+  const service = typeof served === 'function' ? undefined : served;
   let closing: Promise<void> | undefined;
-  const shell = httpShell(app, {
+  await service?.start();
+  const shell = httpShell(service?.listener ?? (served as RequestListener), {
     logger: runtime.logger,
     metrics: runtime.metrics,
     corsOrigins: config.PETSTORE_CORS_ORIGINS,
@@ -77,6 +89,7 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
       clearTimeout(timer);
       metricsServer?.closeAllConnections();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      await service?.stop();
       await runtime.close();
     })();
     return closing;
