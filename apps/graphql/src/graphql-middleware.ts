@@ -9,7 +9,8 @@ import { readGraphqlBody } from './graphql-body.js';
 import { graphqlProblemBody } from './graphql-problem.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
 import { graphqlRequestCost } from './limits/operation-cost.js';
-import { trustedRequest, type TrustedDocuments } from './trusted-documents.js';
+import type { TrustedDocuments } from './trusted/trusted-documents.js';
+import { trustedRequest } from './trusted/trusted-request.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
