@@ -10,7 +10,7 @@ export interface GraphqlContext {
   idempotencyKey: string | undefined;
   /** Where the door reports operations, the caller and deprecated calls for the access log and metrics. */
   report: RequestReport;
-  /** This operation's span when the request is traced (set by operationTracePlugin). */
+  /** This operation's span when the request is traced (set by operationPlugin). */
   operationSpan?: OperationSpan;
 }
 

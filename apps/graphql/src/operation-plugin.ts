@@ -1,6 +1,7 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import { errorCode } from '@petstore/http';
 import { GraphQLError } from 'graphql';
+import type { OperationAnalysis } from './analysis/analyse-operation.js';
 import type { DocumentAnalyses } from './analysis/document-analyses.js';
 import type { GraphqlContext } from './context.js';
 
@@ -15,16 +16,22 @@ import type { GraphqlContext } from './context.js';
  */
 export function operationPlugin(analyses: DocumentAnalyses): ApolloServerPlugin<GraphqlContext> {
   return {
-    async requestDidStart() {
+    async requestDidStart({ contextValue }) {
+      // Untraced requests (most) need the report alone: one hook for Apollo to call, not three.
+      if (!contextValue.report.trace) {
+        return {
+          async didResolveOperation(request) {
+            reportOperation(analyses, request);
+          },
+        };
+      }
       return {
-        async didResolveOperation({ document, operation: resolved, contextValue: context }) {
-          const operation = resolved && analyses.ofDocument(document).operations.get(resolved.name?.value ?? '');
-          if (!operation) return;
-          for (const field of operation.rootFields) context.report.operation('graphql', field);
-          const trace = context.report.trace;
-          if (!trace) return;
+        async didResolveOperation(request) {
+          const operation = reportOperation(analyses, request);
+          const trace = request.contextValue.report.trace;
+          if (!operation || !trace) return;
           const label = operation.rootFields.join('+');
-          context.operationSpan = trace.startOperation(`${operation.type} ${label}`, {
+          request.contextValue.operationSpan = trace.startOperation(`${operation.type} ${label}`, {
             'graphql.operation.type': operation.type,
             'petstore.operation': label,
             // The schema's @deprecated says which remaining callers to look for.
@@ -41,6 +48,16 @@ export function operationPlugin(analyses: DocumentAnalyses): ApolloServerPlugin<
       };
     },
   };
+}
+
+/** Reports the operation by its root fields, from the document's analysis; returns that analysis. */
+function reportOperation(
+  analyses: DocumentAnalyses,
+  { document, operation: resolved, contextValue }: GraphQLRequestContextDidResolveOperation<GraphqlContext>,
+): OperationAnalysis | undefined {
+  const operation = resolved && analyses.ofDocument(document).operations.get(resolved.name?.value ?? '');
+  if (operation) for (const field of operation.rootFields) contextValue.report.operation('graphql', field);
+  return operation;
 }
 
 /**
