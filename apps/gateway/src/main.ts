@@ -2,4 +2,4 @@
 import { runMain } from '@petstore/runtime';
 import { buildGateway } from './app.js';
 
-await runMain('REST /v1, GraphQL /graphql, tRPC /trpc', async (runtime) => (await buildGateway(runtime)).callback());
+await runMain('REST /v1, GraphQL /graphql, tRPC /trpc', buildGateway);

@@ -6,25 +6,35 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { DoorDeps } from '@petstore/http';
+import type { GraphQLSchema } from 'graphql';
+import type { DocumentAnalyses } from './analysis/document-analyses.js';
 import type { GraphqlContext } from './context.js';
-import type { FormatError } from './mask-internal-errors.js';
+import type { CompiledQueries } from './execution/compiled-queries.js';
+import { documentStore } from './execution/document-store.js';
+import { jitGateway } from './execution/jit-gateway.js';
 import type { ResolvedGraphqlOptions } from './graphql-options.js';
 import { GRAPHQL_PATH } from './graphql-middleware.js';
 import { landingPagePlugin } from './landing-page.js';
 import { operationLimitsRule } from './limits/operation-limits-rule.js';
-import { operationReportPlugin } from './operation-report.js';
-import { operationTracePlugin, withinOperationSpans } from './operation-trace.js';
-import { createResolvers } from './resolvers.js';
-import { loadSchemaSdl } from './schema.js';
+import { maskInternalErrors } from './mask-internal-errors.js';
+import { operationPlugin } from './operation-plugin.js';
 
-export type GraphqlServerDeps = Pick<DoorDeps, 'pets' | 'logger' | 'publicBaseUrl'>;
+export type GraphqlServerDeps = Pick<DoorDeps, 'logger' | 'publicBaseUrl'>;
 
-/** Apollo configured for this service: hardened, quiet, and never reaching out to Apollo's cloud. */
-export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGraphqlOptions, formatError: FormatError): ApolloServer<GraphqlContext> {
+/** What the door's Apollo runs on: the schema with its resolvers, and the door's caches. */
+export interface GraphqlEngine {
+  schema: GraphQLSchema;
+  sdl: string;
+  analyses: DocumentAnalyses;
+  compiledQueries: CompiledQueries;
+}
+
+/** Apollo configured for this service: hardened, quiet, never reaching out to Apollo's cloud, executing with graphql-jit. */
+export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGraphqlOptions, engine: GraphqlEngine): ApolloServer<GraphqlContext> {
   const { limits } = options;
   return new ApolloServer<GraphqlContext>({
-    typeDefs: loadSchemaSdl(),
-    resolvers: withinOperationSpans(createResolvers(deps.pets)),
+    gateway: jitGateway(engine.schema, engine.sdl, engine.compiledQueries),
+    documentStore: documentStore(),
     logger: deps.logger,
     introspection: options.introspection,
     // Without introspection, "did you mean" hints would leak the schema anyway.
@@ -35,9 +45,9 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
     // Automatic persisted queries would let any client fill a server-side cache; nothing here needs them.
     persistedQueries: false,
     parseOptions: { maxTokens: limits.tokens },
-    validationRules: [operationLimitsRule(limits)],
+    validationRules: [operationLimitsRule(limits, engine.analyses)],
     includeStacktraceInErrorResponses: false,
-    formatError,
+    formatError: maskInternalErrors(deps.logger),
     // Signals belong to runMain's graceful shutdown: Apollo's handlers would stop it and re-raise
     // the signal, ending the process before the requests in flight are answered.
     stopOnTerminationSignals: false,
@@ -47,8 +57,7 @@ export function createApolloServer(deps: GraphqlServerDeps, options: ResolvedGra
       ApolloServerPluginSchemaReportingDisabled(),
       // Answers are never cached (Cache-Control: no-store); the default plugin wraps every resolver for nothing.
       ApolloServerPluginCacheControlDisabled(),
-      operationReportPlugin(),
-      operationTracePlugin(),
+      operationPlugin(engine.analyses),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { createBaseApp, requestListener } from '@petstore/http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountGraphql, type GraphqlDoor } from './app.js';
+import { buildGraphqlApp, mountGraphql } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
 import { startGraphqlService, type TestGraphql } from './testing/start-graphql.js';
 
@@ -11,21 +11,36 @@ afterEach(async () => {
 });
 
 describe('mountGraphql', () => {
-  it('serves /graphql on an existing app and passes every other path to the next middleware', async () => {
-    let door: GraphqlDoor | undefined;
-    listening = await startGraphqlService(async (runtime) => {
+  it('serves /graphql on an existing app, once started, and passes every other path to the next middleware', async () => {
+    listening = await startGraphqlService((runtime) => {
       const app = createBaseApp(runtime);
-      door = await mountGraphql(app, runtime);
+      const door = mountGraphql(app, runtime);
       app.use((ctx) => {
         ctx.body = { servedBy: 'next middleware', path: ctx.path };
       });
-      return requestListener(app);
+      return { listener: requestListener(app), ...door };
     });
 
     const graphql = await postGraphql(listening.url, { query: '{ pets { id } }', key: listening.apiKey });
     const other = await fetch(`${listening.origin}/v1/pets`);
     expect(graphql.body).toEqual({ data: { pets: [] } });
     expect(await other.json()).toEqual({ servedBy: 'next middleware', path: '/v1/pets' });
-    await expect(door?.stop()).resolves.toBeUndefined();
+  });
+});
+
+describe('buildGraphqlApp', () => {
+  it('starts nothing itself: the process starts Apollo before it listens and stops it on close', async () => {
+    let built: ReturnType<typeof buildGraphqlApp> | undefined;
+    listening = await startGraphqlService(async (runtime) => {
+      built = buildGraphqlApp(runtime);
+      // Apollo refuses to stop what has not started.
+      await expect(built.stop()).rejects.toThrow(/start\(\)/);
+      return built;
+    });
+    expect((await postGraphql(listening.url, { query: '{ pets { id } }', key: listening.apiKey })).body).toEqual({ data: { pets: [] } });
+    await listening.close();
+    listening = undefined;
+    // Stopped by the close: Apollo refuses to start again.
+    await expect(built?.start()).rejects.toThrow();
   });
 });

@@ -1,22 +1,32 @@
 import type Koa from 'koa';
-import { createBaseApp, mountDoor, type DoorDeps, type ExchangeState } from '@petstore/http';
+import { createBaseApp, mountDoor, requestListener, type DoorDeps, type ExchangeState } from '@petstore/http';
+import type { Service } from '@petstore/runtime';
+import { DocumentAnalyses } from './analysis/document-analyses.js';
 import { createApolloServer } from './apollo-server.js';
+import { CompiledQueries } from './execution/compiled-queries.js';
+import { executableSchema } from './execution/executable-schema.js';
 import { GRAPHQL_PATH, graphqlMiddleware, isLandingPageRequest } from './graphql-middleware.js';
 import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
 import { graphqlProblem } from './graphql-problem.js';
-import { maskInternalErrors } from './mask-internal-errors.js';
 import { SCHEMA_DOCUMENT_PATH, schemaDocumentRouter } from './schema-document.js';
 
 export type GraphqlDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'>;
 
+/** Apollo's lifetime, which the process runs: started before the server listens, stopped once it no longer takes requests. */
 export interface GraphqlDoor {
-  /** Stops Apollo once the HTTP server no longer takes requests. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-function mountGraphqlDoor(app: Koa<ExchangeState>, deps: GraphqlDeps, options: GraphqlOptions | undefined) {
+/**
+ * Mounts the GraphQL door at /graphql, and its SDL; other paths fall through. Nothing starts
+ * here: the process starts Apollo (`start()`) before it listens and stops it after.
+ */
+export function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options?: GraphqlOptions): GraphqlDoor {
   const resolved = resolveGraphqlOptions(options);
-  const server = createApolloServer(deps, resolved, maskInternalErrors(deps.logger));
+  const { schema, sdl } = executableSchema(deps.pets);
+  const analyses = new DocumentAnalyses(schema, resolved.limits.tokens);
+  const server = createApolloServer(deps, resolved, { schema, sdl, analyses, compiledQueries: new CompiledQueries(schema) });
   const schemaDocument = schemaDocumentRouter();
   mountDoor(app, deps, {
     door: 'graphql',
@@ -27,7 +37,7 @@ function mountGraphqlDoor(app: Koa<ExchangeState>, deps: GraphqlDeps, options: G
       graphqlMiddleware(server, {
         envelope: deps.envelope,
         maxBatch: resolved.limits.batch,
-        maxTokens: resolved.limits.tokens,
+        analyses,
         landingPage: resolved.landingPage,
         trustedDocuments: resolved.trustedDocuments,
       }),
@@ -36,23 +46,12 @@ function mountGraphqlDoor(app: Koa<ExchangeState>, deps: GraphqlDeps, options: G
     isPublic: (ctx) => ctx.path === SCHEMA_DOCUMENT_PATH || isLandingPageRequest(ctx, resolved.landingPage),
     problem: graphqlProblem,
   });
-  return server;
+  return { start: () => server.start(), stop: () => server.stop() };
 }
 
-/** Mounts the GraphQL door at /graphql, and its SDL, once Apollo has started; other paths fall through. */
-export async function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options?: GraphqlOptions): Promise<GraphqlDoor> {
-  const server = mountGraphqlDoor(app, deps, options);
-  await server.start();
-  return { stop: () => server.stop() };
-}
-
-/**
- * The GraphQL door alone, as its main.ts runs it. Apollo starts in the background and requests
- * wait for it (a failed start is logged and every request then answers 500).
- */
-export function buildGraphqlApp(deps: DoorDeps, options?: GraphqlOptions): Koa<ExchangeState> {
+/** The GraphQL door alone, as its main.ts runs it. */
+export function buildGraphqlApp(deps: DoorDeps, options?: GraphqlOptions): Service {
   const app = createBaseApp(deps);
-  const server = mountGraphqlDoor(app, deps, options);
-  server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();
-  return app;
+  const door = mountGraphql(app, deps, options);
+  return { listener: requestListener(app), ...door };
 }

@@ -10,7 +10,7 @@ export interface GraphqlContext {
   principal: Principal;
   /** The request's `Idempotency-Key` header, for `addPet`. */
   idempotencyKey: string | undefined;
-  /** This operation's span when the request is traced (set by operationTracePlugin). */
+  /** This operation's span when the request is traced (set by operationPlugin). */
   operationSpan?: OperationSpan;
 }
 

@@ -2,19 +2,21 @@ import type { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apo
 import { HeaderMap } from '@apollo/server';
 import type { Envelope, Exchange, ExchangeState, HeaderList } from '@petstore/http';
 import type { Context, Middleware, ParameterizedContext } from 'koa';
+import type { DocumentAnalyses } from './analysis/document-analyses.js';
 import { graphqlContext, type GraphqlContext } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
 import { graphqlRequestCost } from './limits/operation-cost.js';
-import { trustedRequest, type TrustedDocuments } from './trusted-documents.js';
+import type { TrustedDocuments } from './trusted/trusted-documents.js';
+import { trustedRequest } from './trusted/trusted-request.js';
 
 export const GRAPHQL_PATH = '/graphql';
 
 export interface GraphqlMiddlewareOptions {
   envelope: Envelope;
   maxBatch: number;
-  /** The parser's token bound, also used when the cost is counted. */
-  maxTokens: number;
+  /** The documents' analyses, from which the cost is counted. */
+  analyses: DocumentAnalyses;
   /** Whether a browser GET gets the landing page (the one answer that needs no key). */
   landingPage: boolean;
   /** When set, only these operations run (see trusted-documents.ts). */
@@ -44,7 +46,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
       if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
       // Counted from what will run: the registered document when only those run.
       const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
-      await envelope.charge(exchange, graphqlRequestCost(operations, options.maxTokens));
+      await envelope.charge(exchange, graphqlRequestCost(operations, options.analyses));
     }
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(ctx, body, search),

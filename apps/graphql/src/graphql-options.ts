@@ -1,5 +1,5 @@
 import { resolveGraphqlLimits, type GraphqlLimits } from './limits/graphql-limits.js';
-import { loadTrustedDocuments, type TrustedDocuments } from './trusted-documents.js';
+import { loadTrustedDocuments, type TrustedDocuments } from './trusted/trusted-documents.js';
 
 export interface GraphqlOptions {
   /** Answer schema introspection queries. Off unless asked for: production keeps it off. */

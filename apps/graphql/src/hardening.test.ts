@@ -182,3 +182,33 @@ describe('mounting at /graphql', () => {
     expect(JSON.stringify(typo.body)).not.toMatch(/Did you mean/);
   });
 });
+
+describe('subscriptions', () => {
+  const SUBSCRIPTION = 'subscription { __typename }';
+
+  it('are refused as the client mistake they are: a 400 naming them, never an error in the log', async () => {
+    const started = await start();
+    const answer = await postGraphql(started.url, { query: SUBSCRIPTION, key: started.apiKey });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      errors: [
+        {
+          message: 'the operation is a subscription: this service has no subscriptions, only queries and mutations',
+          locations: [{ line: 1, column: 1 }],
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        },
+      ],
+    });
+    expect(started.logged).toEqual([]);
+  });
+
+  it('are charged like any operation, so one sent with the budget spent is 429', async () => {
+    const started = await start({ rateLimit: 2 });
+    const first = await postGraphql(started.url, { query: SUBSCRIPTION, key: started.apiKey });
+    expect(first.headers.get('ratelimit-remaining')).toBe('1');
+    await postGraphql(started.url, { query: '{ pets { id } }', key: started.apiKey });
+    const spent = await postGraphql(started.url, { query: SUBSCRIPTION, key: started.apiKey });
+    expect(spent.status).toBe(429);
+    expect(spent.body.errors?.[0]?.extensions?.['code']).toBe('RATE_LIMITED');
+  });
+});

@@ -51,7 +51,7 @@ describe('errors the door did not expect', () => {
       buildGraphqlApp({
         ...runtime,
         envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }),
-      }).callback(),
+      }),
     );
     const { logged } = running;
     const answer = await postGraphql(running.url, { query: '{ pets { id } }', key: running.apiKey });

@@ -3,7 +3,7 @@ import { isDomainError } from '@petstore/domain';
 import { ConfigError, loadConfig } from './config.js';
 import { listenFailure } from './listen-failure.js';
 import { createRuntime, type Runtime } from './runtime.js';
-import { announce, serve, type RunningServer } from './serve.js';
+import { announce, serve, type RunningServer, type Service } from './serve.js';
 
 /** sysexits.h: a bad configuration, and a service (the database) that is not there. */
 export const EXIT_CONFIG = 78;
@@ -17,7 +17,10 @@ export const EXIT_UNAVAILABLE = 69;
  * port that cannot be opened with 75 (in use) or 77 (not permitted), see listen-failure.ts.
  * Once running, an outage is answered with 503s and the service recovers by itself.
  */
-export async function runMain(doors: string, build: (runtime: Runtime) => RequestListener | Promise<RequestListener>): Promise<void> {
+export async function runMain(
+  doors: string,
+  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
+): Promise<void> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime(loadConfig(process.env));
@@ -29,9 +32,9 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Reques
     if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
-  let listener: RequestListener;
+  let served: RequestListener | Service;
   try {
-    listener = await build(runtime);
+    served = await build(runtime);
   } catch (error) {
     // A door reads what a variable names (a manifest, say) as it is built.
     if (error instanceof ConfigError) stop(EXIT_CONFIG, error.message);
@@ -39,7 +42,7 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Reques
   }
   let running: RunningServer;
   try {
-    running = await serve(listener, runtime);
+    running = await serve(served, runtime);
   } catch (error) {
     const refusal = listenFailure(error, runtime.config.PORT);
     if (refusal) stop(refusal.exitCode, refusal.message);

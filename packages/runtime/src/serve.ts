@@ -5,6 +5,16 @@ import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
 
+/**
+ * What a process serves: its request listener, and what must start before the server listens and
+ * stop once it takes no more requests (Apollo, for the GraphQL door). A bare listener needs neither.
+ */
+export interface Service {
+  listener: RequestListener;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export interface RunningServer {
   server: Server;
   port: number;
@@ -23,9 +33,12 @@ export interface RunningServer {
  * ids, access log, metrics, security and CORS headers, every answer written by its exchange), and
  * the server's own limits: the header size with a JSON 431, the header and body deadline with a JSON 408.
  */
-export async function serve(app: RequestListener, runtime: Runtime): Promise<RunningServer> {
+export async function serve(served: RequestListener | Service, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
+  const service = typeof served === 'function' ? undefined : served;
   let closing: Promise<void> | undefined;
+  await service?.start();
+  const app = service?.listener ?? (served as RequestListener);
   const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
   const server = createServer(
     {
@@ -64,6 +77,7 @@ export async function serve(app: RequestListener, runtime: Runtime): Promise<Run
       clearTimeout(timer);
       metricsServer?.closeAllConnections();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      await service?.stop();
       await runtime.close();
     })();
     return closing;

@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { Writable } from 'node:stream';
 import { systemClock, type Clock, type RateLimiter } from '@petstore/domain';
-import { createRuntime, loadConfig, openStores, serve, type Runtime, type Stores } from '@petstore/runtime';
+import { createRuntime, loadConfig, openStores, serve, type Runtime, type Service, type Stores } from '@petstore/runtime';
 import { uniqueName } from '@petstore/testing';
 
 export interface ServiceOptions {
@@ -32,10 +32,11 @@ export interface RunningService {
 /**
  * Starts any door, or the gateway, as its main.ts would: configuration through loadConfig,
  * the service wired by createRuntime, served by serve() on a free loopback port. `build` makes
- * the door's request listener from the runtime (`(rt) => buildRestApp(rt).callback()`).
+ * the door's request listener from the runtime (`(rt) => buildRestApp(rt).callback()`), or a
+ * Service that serve() starts before it listens and stops on close (`(rt) => buildGateway(rt)`).
  */
 export async function startService(
-  build: (runtime: Runtime) => RequestListener | Promise<RequestListener>,
+  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
   options: ServiceOptions = {},
 ): Promise<RunningService> {
   const config = loadConfig({

@@ -8,5 +8,5 @@ export type TestGateway = RunningService;
 
 /** Starts the real gateway on a free loopback port, as `npm start` would, for tests that speak HTTP to it. */
 export function startTestGateway(options: ServiceOptions): Promise<TestGateway> {
-  return startService(async (runtime) => (await buildGateway(runtime)).callback(), options);
+  return startService(buildGateway, options);
 }

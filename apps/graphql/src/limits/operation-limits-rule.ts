@@ -1,25 +1,31 @@
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, OperationTypeNode, type ValidationRule } from 'graphql';
+import type { DocumentAnalyses } from '../analysis/document-analyses.js';
 import type { GraphqlLimits } from './graphql-limits.js';
-import { measureSelectionSet } from './measure-operation.js';
 
 /**
- * A validation rule refusing operations deeper, more aliased or larger than the limits, so that
- * the work is bounded before anything executes. Apollo answers its errors with HTTP 400 and
- * `GRAPHQL_VALIDATION_FAILED`.
+ * A validation rule refusing operations deeper, more aliased or larger than the limits, and
+ * subscriptions (the service has none), so that nothing runs that should not. Apollo answers its
+ * errors with HTTP 400 and `GRAPHQL_VALIDATION_FAILED`: the client's mistake, never a logged error.
+ * The sizes come from the document's one analysis, made when its cost was charged.
  */
-export function operationLimitsRule(limits: Pick<GraphqlLimits, 'depth' | 'aliases' | 'selections'>): ValidationRule {
-  return (context) => ({
-    OperationDefinition(operation) {
-      const size = measureSelectionSet(operation.selectionSet, (name) => context.getFragment(name) ?? undefined);
-      const subject = operation.name ? `operation "${operation.name.value}"` : 'the operation';
-      const over = (what: string, actual: number, limit: number): void => {
-        if (actual > limit) {
-          context.reportError(new GraphQLError(`${subject} has ${what} ${actual}; at most ${limit} is allowed`, { nodes: operation }));
-        }
-      };
-      over('a depth of', size.depth, limits.depth);
-      over('an alias count of', size.aliases, limits.aliases);
-      over('a field selection count of', size.selections, limits.selections);
-    },
-  });
+export function operationLimitsRule(limits: Pick<GraphqlLimits, 'depth' | 'aliases' | 'selections'>, analyses: DocumentAnalyses): ValidationRule {
+  return (context) => {
+    const { operations } = analyses.ofDocument(context.getDocument());
+    return {
+      OperationDefinition(node) {
+        const operation = operations.get(node.name?.value ?? '');
+        if (!operation) return;
+        const subject = node.name ? `operation "${node.name.value}"` : 'the operation';
+        const refuse = (message: string): void => context.reportError(new GraphQLError(message, { nodes: node }));
+        if (operation.type === OperationTypeNode.SUBSCRIPTION)
+          refuse(`${subject} is a subscription: this service has no subscriptions, only queries and mutations`);
+        const over = (what: string, actual: number, limit: number): void => {
+          if (actual > limit) refuse(`${subject} has ${what} ${actual}; at most ${limit} is allowed`);
+        };
+        over('a depth of', operation.depth, limits.depth);
+        over('an alias count of', operation.aliases, limits.aliases);
+        over('a field selection count of', operation.selections, limits.selections);
+      },
+    };
+  };
 }

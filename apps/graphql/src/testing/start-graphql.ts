@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { Clock, PetStore } from '@petstore/domain';
-import type { Runtime } from '@petstore/runtime';
+import type { Runtime, Service } from '@petstore/runtime';
 import { startService, type ServiceOptions } from '@petstore/service-kit';
 import { buildGraphqlApp } from '../app.js';
 import type { GraphqlOptions } from '../graphql-options.js';
@@ -30,12 +30,12 @@ export interface TestGraphql {
 
 /** The GraphQL door alone (buildGraphqlApp), as its main.ts runs it, over the embedded store. */
 export function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
-  return startGraphqlService((runtime) => buildGraphqlApp(runtime, setup.options).callback(), setup);
+  return startGraphqlService((runtime) => buildGraphqlApp(runtime, setup.options), setup);
 }
 
 /** Serves what `build` makes of the runtime (the door mounted some other way), with the same set-up. */
 export async function startGraphqlService(
-  build: (runtime: Runtime) => RequestListener | Promise<RequestListener>,
+  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
   setup: TestGraphqlSetup = {},
 ): Promise<TestGraphql> {
   const logged: Array<Record<string, unknown>> = [];

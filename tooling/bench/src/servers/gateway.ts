@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 import { systemClock } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
-import { requestListener } from '@petstore/http';
 import { createRuntime, loadConfig, memoryStores, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
 import { seedMeasured } from '../store-heap.js';
@@ -40,8 +39,7 @@ if (direct) {
 }
 ready.apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
 
-const app = await buildGateway(runtime);
-const running = await serve(requestListener(app), runtime);
+const running = await serve(buildGateway(runtime), runtime);
 ready.port = running.port;
 serveUntilStopped(ready, running.close);
 

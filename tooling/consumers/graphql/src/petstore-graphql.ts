@@ -1,20 +1,17 @@
+import { createHash } from 'node:crypto';
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 
 /**
- * Apollo Client sending only the ids of the operations codegen registered (its persisted-query
- * link with the hash the client preset put in each document), for a server that runs only those.
+ * Apollo Client with its persisted-query link as its documentation configures it (a sha256
+ * function, nothing else), for a server that runs only registered operations: it sends each
+ * operation's id, and its text with the id once, when the server does not know that id yet.
+ * A browser app passes `sha256` from `crypto-hash` instead of node:crypto.
  */
 export function createPetstoreGraphqlClient(options: { url: string; apiKey: string; fetch?: typeof fetch }): ApolloClient {
-  const persisted = new PersistedQueryLink({
-    generateHash: (document) => {
-      const hash = (document as { __meta__?: { hash?: string } }).__meta__?.hash;
-      if (!hash) throw new Error('this document was not registered by codegen');
-      return hash;
-    },
-  });
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   return new ApolloClient({
-    link: persisted.concat(
+    link: new PersistedQueryLink({ sha256 }).concat(
       new HttpLink({ uri: options.url, headers: { authorization: `Bearer ${options.apiKey}` }, ...(options.fetch && { fetch: options.fetch }) }),
     ),
     cache: new InMemoryCache(),

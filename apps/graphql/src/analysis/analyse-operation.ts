@@ -1,0 +1,112 @@
+import {
+  Kind,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  OperationTypeNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/** What the door needs to know of one operation before it runs: for its cost, its limits, its report and its trace. */
+export interface OperationAnalysis {
+  type: OperationTypeNode;
+  /** Root fields by their schema names, sorted (`pets`, `addPet`, `__typename`): the metric and span labels. */
+  rootFields: readonly string[];
+  /** What it is charged: one per root response key (an alias is its own key), introspection fields free. */
+  cost: number;
+  /** Deepest nesting of fields, fragments included; introspection left to graphql-js's own rule. */
+  depth: number;
+  /** Aliased fields anywhere in the operation, introspection included. */
+  aliases: number;
+  /** Fields, counting a fragment once per spread. */
+  selections: number;
+  /** Whether one of its root fields is @deprecated in the schema. */
+  deprecated: boolean;
+}
+
+interface Size {
+  depth: number;
+  aliases: number;
+  selections: number;
+}
+
+const NOTHING: Size = { depth: 0, aliases: 0, selections: 0 };
+
+/**
+ * Introspection is measured by graphql-js's own MaxIntrospectionDepthRule (part of the specified
+ * rules), which bounds its only recursive, list-multiplying paths; counting it here as well would
+ * refuse the standard introspection query that tooling sends. Its aliases still count.
+ */
+const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
+
+/**
+ * Everything about an operation in one walk of its selections, fragments expanded, a fragment
+ * counting once per spread so that fragments cannot multiply work unseen. Fragment cycles measure
+ * as nothing: graphql-js's NoFragmentCyclesRule refuses them in the same validation pass.
+ */
+export function analyseOperation(
+  operation: OperationDefinitionNode,
+  getFragment: (name: string) => FragmentDefinitionNode | undefined,
+  schema: GraphQLSchema,
+): OperationAnalysis {
+  const rootFields = new Set<string>();
+  const chargedKeys = new Set<string>();
+  const allKeys = new Set<string>();
+  const measured = new Map<string, Size>();
+  const inProgress = new Set<string>();
+
+  const walk = (set: SelectionSetNode, atRoot: boolean, inIntrospection: boolean): Size => {
+    const total = { ...NOTHING };
+    const add = (part: Size, extraDepth: number): void => {
+      total.depth = Math.max(total.depth, part.depth + extraDepth);
+      total.aliases += part.aliases;
+      total.selections += part.selections;
+    };
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.name.value;
+        if (atRoot) {
+          const key = selection.alias?.value ?? name;
+          rootFields.add(name);
+          allKeys.add(key);
+          if (!name.startsWith('__')) chargedKeys.add(key);
+        }
+        const introspection = inIntrospection || INTROSPECTION_ROOTS.has(name);
+        const children = selection.selectionSet ? walk(selection.selectionSet, false, introspection) : NOTHING;
+        const alias = selection.alias ? 1 : 0;
+        if (inIntrospection) add({ depth: 0, aliases: alias + children.aliases, selections: 0 }, 0);
+        else if (introspection) add({ depth: 1, aliases: alias + children.aliases, selections: 1 }, 0);
+        else add({ depth: children.depth, aliases: alias + children.aliases, selections: 1 + children.selections }, 1);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        add(walk(selection.selectionSet, atRoot, inIntrospection), 0);
+      } else {
+        add(walkFragment(selection.name.value, atRoot, inIntrospection), 0);
+      }
+    }
+    return total;
+  };
+
+  const walkFragment = (name: string, atRoot: boolean, inIntrospection: boolean): Size => {
+    const key = `${name}/${atRoot}/${inIntrospection}`;
+    const known = measured.get(key);
+    if (known) return known;
+    const fragment = getFragment(name);
+    if (!fragment || inProgress.has(key)) return NOTHING;
+    inProgress.add(key);
+    const size = walk(fragment.selectionSet, atRoot, inIntrospection);
+    inProgress.delete(key);
+    measured.set(key, size);
+    return size;
+  };
+
+  const size = walk(operation.selectionSet, true, false);
+  const rootType = schema.getRootType(operation.operation);
+  return {
+    type: operation.operation,
+    rootFields: [...rootFields].sort(),
+    // The service has no subscriptions: one is refused, but charged like any operation, introspection fields included.
+    cost: operation.operation === OperationTypeNode.SUBSCRIPTION ? Math.max(1, allKeys.size) : chargedKeys.size,
+    ...size,
+    deprecated: [...rootFields].some((field) => typeof rootType?.getFields()[field]?.deprecationReason === 'string'),
+  };
+}

@@ -1,0 +1,77 @@
+import { getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
+import { compiledQueryBytes } from './document-size.js';
+import { withGraphqlJsErrors } from './graphql-js-errors.js';
+
+/** One operation to run, as Apollo hands it over once it has parsed and validated the document. */
+export interface Execution {
+  document: DocumentNode;
+  /** The operation Apollo resolved in it; undefined when the request names none it holds. */
+  operation: OperationDefinitionNode | undefined;
+  /** The operation name the request gave. */
+  operationName: string | undefined;
+  /** What the compiled query is kept under: the same text gives the same key (Apollo's sha256 of it). */
+  documentKey: string;
+  variables: Record<string, unknown> | undefined;
+  context: unknown;
+}
+
+/** Compiled queries are large (about 0.5 MB for the largest document the limits allow): 8 MiB keeps the few dozen documents clients send. */
+export const DEFAULT_COMPILED_QUERY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Runs operations with graphql-jit (`compileQuery`), each compiled once and kept in a cache
+ * bounded by what the compiled queries take (document-size.ts), least recently used out first. graphql-jit words a variable that
+ * does not fit the schema its own way, so variables are first coerced by graphql-js's own
+ * `getVariableValues`, which gives graphql-js's errors (and so Apollo's BAD_USER_INPUT and 400);
+ * the compiled query then coerces them again, as it must (it reads the values the client sent).
+ * What graphql-jit cannot compile (a request naming no operation of its document) answers with
+ * the errors graphql-jit gives for it, which are graphql-js's (executor.test.ts compares both).
+ */
+export class CompiledQueries {
+  private readonly cache: LRUCache<string, CompiledQuery>;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    maxBytes = DEFAULT_COMPILED_QUERY_BYTES,
+  ) {
+    this.cache = new LRUCache({ maxSize: maxBytes });
+  }
+
+  execute(execution: Execution): ExecutionResult | Promise<ExecutionResult> {
+    const { operation, variables } = execution;
+    const definitions = operation?.variableDefinitions ?? [];
+    if (definitions.length > 0) {
+      const coerced = getVariableValues(this.schema, definitions, variables ?? {}, { maxErrors: 50 });
+      if (coerced.errors) return { errors: coerced.errors };
+    }
+    const compiled = this.compiled(execution);
+    if (!isCompiledQuery(compiled)) return compiled;
+    const source = execution.document.loc?.source;
+    const result = compiled.query(undefined, execution.context, variables);
+    return isPromise(result) ? result.then((done) => withGraphqlJsErrors(done, source)) : withGraphqlJsErrors(result, source);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private compiled({ document, operation, operationName, documentKey }: Execution): CompiledQuery | ExecutionResult {
+    // No operation to run: graphql-jit says why, as graphql-js would.
+    if (!operation) return compileQuery(this.schema, document, operationName);
+    const name = operation.name?.value;
+    const key = `${documentKey}:${name ?? ''}`;
+    let compiled = this.cache.get(key);
+    if (compiled) return compiled;
+    const result = compileQuery(this.schema, document, name);
+    if (!isCompiledQuery(result)) return result;
+    compiled = result;
+    this.cache.set(key, compiled, { size: compiledQueryBytes(document) });
+    return compiled;
+  }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
+}

@@ -1,0 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Principal } from '@petstore/domain';
+import { Exchange } from '@petstore/http';
+
+/**
+ * An exchange for operations Apollo runs without HTTP (`executeOperation`): it gathers what the
+ * door reports of them, and is never sent, so it needs no real request or response.
+ */
+export function exchangeWithoutHttp(principal: Principal): Exchange {
+  const exchange = new Exchange({ headers: {} } as IncomingMessage, {} as ServerResponse, {
+    requestId: 'without-http',
+    clientAddress: undefined,
+    trace: undefined,
+    standardHeaders: [],
+    draining: () => false,
+  });
+  exchange.principal = principal;
+  return exchange;
+}
