@@ -7,6 +7,8 @@ import type { RateLimitState } from '../rate-limit/rate-limiter.js';
 export const ERROR_CODES = [
   'invalid_request',
   'unauthorized',
+  /** The key is valid but lacks the scope the operation needs. */
+  'forbidden',
   'not_found',
   'gone',
   'conflict',
