@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { createAuthenticator, hashApiKey, LastUseRecorder, systemClock } from '@petstore/domain';
+import { createAuthenticator, hashApiKey, LastUseRecorder } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
@@ -83,7 +83,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     const accountId = await newAccount('Dormant and busy');
     const busy = await json<{ id: string; key: string }>(['keys', 'create', '--account', accountId]);
     const dormant = await json<{ id: string }>(['keys', 'create', '--account', accountId]);
-    const lastUse = new LastUseRecorder({ keys: database.keys, clock: systemClock, maxKeys: 10 });
+    const lastUse = new LastUseRecorder({ keys: database.keys, maxKeys: 10 });
     const used = Date.now();
     for (let n = 0; n < 20; n += 1) await createAuthenticator(database.keys, { lastUse })(`Bearer ${busy.key}`);
     await expect.poll(async () => (await database.keys.getKey(busy.id))?.lastUsedAt).not.toBeNull();

@@ -93,7 +93,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accounts,
     envelope: createEnvelope({
       authenticate: stores.bound({
-        authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, clock, logger) }),
+        authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
       }).authenticate,
       rateLimiter: options.rateLimiter ?? rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
@@ -138,10 +138,9 @@ function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: Pets
 }
 
 /** Keeps each key's last use for `keys list`: at most one write per key per instance per minute, never in a request's way. */
-function lastUse(keys: KeyStore, clock: Clock, logger: Logger): LastUseRecorder {
+function lastUse(keys: KeyStore, logger: Logger): LastUseRecorder {
   return new LastUseRecorder({
     keys,
-    clock,
     maxKeys: KEY_CACHE_ENTRIES,
     onError: (error) =>
       logger.warn({ component: 'last-use', code: isDomainError(error) ? error.code : 'internal_error' }, "could not record a key's last use"),

@@ -14,7 +14,7 @@ const setup = async (options: { cacheSeconds?: number } = {}) => {
   const keys = options.cacheSeconds ? new CachedKeyStore(store, { lifetimeSeconds: options.cacheSeconds, maxEntries: 10, clock }) : store;
   const { accounts } = testAccounts(keys, clock);
   const account = await accounts.createAccount('acme');
-  const lastUse = new LastUseRecorder({ keys, clock, maxKeys: 10 });
+  const lastUse = new LastUseRecorder({ keys, maxKeys: 10 });
   const authenticate = createAuthenticator(keys, { clock, lastUse });
   return { store, accounts, account, advance, authenticate, check: (key: string) => authenticate(`Bearer ${key}`) };
 };

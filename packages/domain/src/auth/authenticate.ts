@@ -57,12 +57,13 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
       });
     }
     const record = await keys.findKeyByHash(hashApiKey(match[1]));
-    const refusal = record ? whyKeyRefused(record, clock.now()) : UNKNOWN_KEY;
+    const now = clock.now();
+    const refusal = record ? whyKeyRefused(record, now) : UNKNOWN_KEY;
     if (!record || refusal !== undefined) {
       if (throttle && address !== undefined) throttle.recordFailure(address);
       throw new DomainError('unauthorized', refusal ?? UNKNOWN_KEY);
     }
-    lastUse?.used(record.id);
+    lastUse?.used(record.id, now);
     return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit };
   };
 }

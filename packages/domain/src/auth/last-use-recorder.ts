@@ -1,9 +1,7 @@
-import type { Clock } from '../clock/clock.js';
 import type { KeyStore } from './ports.js';
 
 export interface LastUseOptions {
   keys: Pick<KeyStore, 'recordKeyUse'>;
-  clock: Clock;
   /** Most keys remembered; past it the one written earliest is forgotten (and may be written again early). */
   maxKeys: number;
   /** Told of a write that failed; the request that caused it has long gone on. */
@@ -24,8 +22,8 @@ export class LastUseRecorder {
 
   constructor(private readonly options: LastUseOptions) {}
 
-  used(keyId: string): void {
-    const now = this.options.clock.now();
+  /** The key was accepted at `now` (the instant its expiry was judged against). */
+  used(keyId: string, now: Date): void {
     const last = this.written.get(keyId);
     if (last !== undefined && now.getTime() - last < LAST_USE_INTERVAL_MS) return;
     this.written.delete(keyId);
