@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from './args.js';
+import { BadValueError } from './bad-value.js';
 import { UsageError } from './usage-error.js';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
 
 describe('parseCliArgs', () => {
   it.each([[['--help']], [['-h']], [['help']], [['keys', 'create', '--help']]])('reads %j as a request for help', (argv) => {
@@ -11,7 +14,7 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([]).command).toEqual({ action: 'help', asked: false });
   });
 
-  it.each(['accounts', 'keys'] as const)('reads the group %s alone as its list of commands', (group) => {
+  it.each(['accounts', 'keys', 'audit'] as const)('reads the group %s alone as its list of commands', (group) => {
     expect(parseCliArgs([group]).command).toEqual({ action: 'help', group, asked: false });
     expect(parseCliArgs([group, '--help']).command).toEqual({ action: 'help', group, asked: true });
   });
@@ -35,6 +38,101 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['keys', 'revoke', 'key_1']).command).toEqual({ action: 'revoke-key', keyId: 'key_1' });
   });
 
+  it("reads a new key's scopes, expiry and limit", () => {
+    expect(
+      parseCliArgs(['keys', 'create', '--account', 'acc_1', '--scopes', 'pets:read', '--expires-in', '30d', '--rate-limit', '1000'], NOW).command,
+    ).toEqual({ action: 'create-key', accountId: 'acc_1', scopes: ['pets:read'], expiresAt: new Date('2026-12-22T10:00:00.000Z'), rateLimit: 1000 });
+    expect(
+      parseCliArgs(['keys', 'create', '--account', 'acc_1', '--expires-at', '2027-01-01T01:00:00+01:00', '--scopes', ' pets:write , pets:read '], NOW)
+        .command,
+    ).toEqual({
+      action: 'create-key',
+      accountId: 'acc_1',
+      scopes: ['pets:write', 'pets:read'],
+      expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+    });
+    expect(parseCliArgs(['keys', 'create', '--account', 'acc_1', '--expires-at', '2027-01-01'], NOW).command).toMatchObject({
+      expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+    });
+  });
+
+  it.each([
+    [['keys', 'update', 'key_1', '--scopes', 'pets:read'], { action: 'update-key', keyId: 'key_1', scopes: ['pets:read'] }],
+    [['keys', 'update', 'key_1', '--rate-limit', '50'], { action: 'update-key', keyId: 'key_1', rateLimit: 50 }],
+    [
+      ['keys', 'update', 'key_1', '--rate-limit', 'default', '--scopes', 'pets:read,pets:write'],
+      { action: 'update-key', keyId: 'key_1', rateLimit: null, scopes: ['pets:read', 'pets:write'] },
+    ],
+    [['keys', 'roll', 'key_1'], { action: 'roll-key', keyId: 'key_1' }],
+    [['keys', 'roll', 'key_1', '--overlap', '0'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 0 }],
+    [['keys', 'roll', 'key_1', '--overlap', '90m'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 5400 }],
+    [['keys', 'roll', 'key_1', '--overlap', '2d'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 172_800 }],
+    [['audit', 'list'], { action: 'list-audit' }],
+    [
+      ['audit', 'list', '--account', 'acc_1', '--since', '2026-11-01T00:00Z'],
+      { action: 'list-audit', accountId: 'acc_1', since: new Date('2026-11-01T00:00:00.000Z') },
+    ],
+  ])('reads %j', (argv, command) => {
+    expect(parseCliArgs(argv, NOW).command).toEqual(command);
+  });
+
+  it.each([
+    [['keys', 'create', '--account', 'a', '--scopes', 'pets:delete'], '--scopes: unknown scope "pets:delete"; the scopes are pets:read, pets:write'],
+    [['keys', 'update', 'key_1', '--scopes', 'pets:read,PETS:WRITE'], '--scopes: unknown scope "PETS:WRITE"; the scopes are pets:read, pets:write'],
+    [['keys', 'create', '--account', 'a', '--scopes', ' , '], '--scopes needs at least one of pets:read, pets:write'],
+    [['keys', 'create', '--account', 'a', '--rate-limit', '0'], '--rate-limit must be a whole number from 1 to 10000000'],
+    [['keys', 'create', '--account', 'a', '--rate-limit', 'lots'], '--rate-limit must be a whole number from 1 to 10000000'],
+    [['keys', 'create', '--account', 'a', '--rate-limit', '1.5'], '--rate-limit must be a whole number from 1 to 10000000'],
+    [['keys', 'create', '--account', 'a', '--rate-limit', '10000001'], '--rate-limit must be a whole number from 1 to 10000000'],
+    [['keys', 'create', '--account', 'a', '--rate-limit', 'default'], '--rate-limit must be a whole number from 1 to 10000000'],
+    [['keys', 'update', 'key_1', '--rate-limit', '0'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
+    [['keys', 'update', 'key_1', '--rate-limit=-5'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-in', '30'],
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-in', '0'],
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-in', '2w'],
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-in', '3651d'],
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-at', '2026-11-22T09:59:59Z'],
+      '--expires-at must be in the future (it is 2026-11-22T10:00:00.000Z now)',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-at', '2027-02-30'],
+      '--expires-at must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-at', '2027-01-01T00:00:00'],
+      '--expires-at must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)',
+    ],
+    [
+      ['keys', 'create', '--account', 'a', '--expires-at', 'next year'],
+      '--expires-at must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)',
+    ],
+    [['keys', 'create', '--account', 'a', '--expires-in', '1d', '--expires-at', '2027-01-01'], 'give --expires-in or --expires-at, not both'],
+    [
+      ['keys', 'roll', 'key_1', '--overlap=-1h'],
+      '--overlap must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none)',
+    ],
+    [
+      ['keys', 'roll', 'key_1', '--overlap', 'soon'],
+      '--overlap must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none)',
+    ],
+    [['audit', 'list', '--since', 'yesterday'], '--since must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)'],
+  ])('refuses the bad value in %j, naming the option', (argv, message) => {
+    expect(() => parseCliArgs(argv, NOW)).toThrow(new BadValueError(message));
+  });
+
   it('reads --json anywhere on the line', () => {
     expect(parseCliArgs(['--json', 'keys', 'revoke', 'key_1']).json).toBe(true);
     expect(parseCliArgs(['keys', 'list', '--account', 'acc_1', '--json']).json).toBe(true);
@@ -51,6 +149,13 @@ describe('parseCliArgs', () => {
     [['keys', 'create', 'acc_1'], '"keys create" got an unexpected argument "acc_1"'],
     [['keys', 'revoke', 'key_1', '--account', 'acc_1'], '"keys revoke" does not take --account'],
     [['accounts', 'create', '--name', 'x', '--account', 'acc_1'], '"accounts create" does not take --account'],
+    [['keys', 'update', 'key_1'], '"keys update" needs --scopes or --rate-limit'],
+    [['keys', 'update', '--scopes', 'pets:read'], '"keys update" needs <keyId>'],
+    [['keys', 'roll', 'key_1', '--scopes', 'pets:read'], '"keys roll" does not take --scopes'],
+    [['keys', 'list', '--account', 'acc_1', '--since', '2026-01-01'], '"keys list" does not take --since'],
+    [['keys', 'create', '--account', 'acc_1', '--overlap', '1h'], '"keys create" does not take --overlap'],
+    [['audit', 'list', 'acc_1'], '"audit list" got an unexpected argument "acc_1"'],
+    [['audit', 'show'], 'unknown command "audit show"'],
   ])('refuses %j with a message saying what is wrong', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(new UsageError(message));
   });

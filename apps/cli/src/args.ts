@@ -1,12 +1,17 @@
 import { parseArgs } from 'node:util';
+import type { Scope } from '@petstore/domain';
+import { readDuration, readExpiry, readInstant, readRateLimit, readScopes } from './option-values.js';
 import { UsageError } from './usage-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
 export type StoreCommand =
   | { action: 'create-account'; name: string }
-  | { action: 'create-key'; accountId: string }
+  | { action: 'create-key'; accountId: string; scopes?: Scope[]; expiresAt?: Date; rateLimit?: number }
+  | { action: 'update-key'; keyId: string; scopes?: Scope[]; rateLimit?: number | null }
+  | { action: 'roll-key'; keyId: string; overlapSeconds?: number }
   | { action: 'list-keys'; accountId: string }
-  | { action: 'revoke-key'; keyId: string };
+  | { action: 'revoke-key'; keyId: string }
+  | { action: 'list-audit'; accountId?: string; since?: Date };
 
 /**
  * Help that was asked for (`--help`: stdout, exit 0) or help instead of a command that was not
@@ -21,36 +26,90 @@ export interface CliRequest {
   json: boolean;
 }
 
+const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since'] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+type Values = Partial<Record<ValueOption, string>>;
+
+const text = { type: 'string' } as const;
 const OPTIONS = {
-  name: { type: 'string' },
-  account: { type: 'string' },
+  name: text,
+  account: text,
+  scopes: text,
+  'expires-in': text,
+  'expires-at': text,
+  'rate-limit': text,
+  overlap: text,
+  since: text,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
-} as const;
+} as const satisfies Record<ValueOption, typeof text> & Record<string, unknown>;
 
-type ValueOption = 'name' | 'account';
-
-/** Each command takes its one value either from an option or, without one, as its argument. */
+/** What a command takes: an argument (a key id), options it needs, options it may have. */
 interface CommandShape {
-  option?: ValueOption;
-  placeholder: string;
-  build(value: string): StoreCommand;
+  argument?: string;
+  required?: ValueOption;
+  optional?: readonly ValueOption[];
+  build(input: { argument: string; values: Values; now: Date }): StoreCommand;
 }
 
+const scopesOf = (values: Values) => (values.scopes === undefined ? {} : { scopes: readScopes(values.scopes) });
+
 const COMMANDS: Readonly<Record<string, CommandShape>> = {
-  'accounts create': { option: 'name', placeholder: 'name', build: (name) => ({ action: 'create-account', name }) },
-  'keys create': { option: 'account', placeholder: 'accountId', build: (accountId) => ({ action: 'create-key', accountId }) },
-  'keys list': { option: 'account', placeholder: 'accountId', build: (accountId) => ({ action: 'list-keys', accountId }) },
-  'keys revoke': { placeholder: 'keyId', build: (keyId) => ({ action: 'revoke-key', keyId }) },
+  'accounts create': { required: 'name', build: ({ values }) => ({ action: 'create-account', name: values.name ?? '' }) },
+  'keys create': {
+    required: 'account',
+    optional: ['scopes', 'expires-in', 'expires-at', 'rate-limit'],
+    build: ({ values, now }) => {
+      const expiresAt = readExpiry(values, now);
+      return {
+        action: 'create-key',
+        accountId: values.account ?? '',
+        ...scopesOf(values),
+        ...(expiresAt && { expiresAt }),
+        ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: false }) ?? undefined }),
+      };
+    },
+  },
+  'keys update': {
+    argument: 'keyId',
+    optional: ['scopes', 'rate-limit'],
+    build: ({ argument, values }) => {
+      if (values.scopes === undefined && values['rate-limit'] === undefined) throw new UsageError('"keys update" needs --scopes or --rate-limit');
+      return {
+        action: 'update-key',
+        keyId: argument,
+        ...scopesOf(values),
+        ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: true }) }),
+      };
+    },
+  },
+  'keys roll': {
+    argument: 'keyId',
+    optional: ['overlap'],
+    build: ({ argument, values }) => ({
+      action: 'roll-key',
+      keyId: argument,
+      ...(values.overlap !== undefined && { overlapSeconds: readDuration('overlap', values.overlap, { allowZero: true }) }),
+    }),
+  },
+  'keys list': { required: 'account', build: ({ values }) => ({ action: 'list-keys', accountId: values.account ?? '' }) },
+  'keys revoke': { argument: 'keyId', build: ({ argument }) => ({ action: 'revoke-key', keyId: argument }) },
+  'audit list': {
+    optional: ['account', 'since'],
+    build: ({ values }) => ({
+      action: 'list-audit',
+      ...(values.account !== undefined && { accountId: values.account }),
+      ...(values.since !== undefined && { since: readInstant('since', values.since) }),
+    }),
+  },
 };
 
 /** Parses `petstore <group> <verb> [argument] [options]`; throws UsageError for anything else. */
-export function parseCliArgs(argv: readonly string[]): CliRequest {
-  const { values, positionals } = parse(argv);
-  const json = values.json ?? false;
+export function parseCliArgs(argv: readonly string[], now: Date = new Date()): CliRequest {
+  const { values, positionals, json, help } = parse(argv);
   const [group = '', verb = '', ...rest] = positionals;
   const asGroup = COMMAND_GROUPS.find((known) => known === group && verb === '');
-  if (values.help || positionals.join(' ') === 'help') {
+  if (help || positionals.join(' ') === 'help') {
     return { command: { action: 'help', asked: true, ...(asGroup && { group: asGroup }) }, json };
   }
   if (positionals.length === 0) return { command: { action: 'help', asked: false }, json };
@@ -58,22 +117,35 @@ export function parseCliArgs(argv: readonly string[]): CliRequest {
   const name = `${group} ${verb}`.trim();
   const shape = COMMANDS[name];
   if (!shape) throw new UsageError(`unknown command "${name}"`);
-
-  for (const option of ['name', 'account'] as const) {
-    if (option !== shape.option && values[option] !== undefined) throw new UsageError(`"${name}" does not take --${option}`);
-  }
-  const expectedArguments = shape.option ? 0 : 1;
-  if (rest.length > expectedArguments) throw new UsageError(`"${name}" got an unexpected argument "${rest[expectedArguments]}"`);
-
-  const value = (shape.option ? values[shape.option] : rest[0])?.trim();
-  if (!value) {
-    const wanted = shape.option ? `--${shape.option} <${shape.placeholder}>` : `<${shape.placeholder}>`;
-    throw new UsageError(`"${name}" needs ${wanted}`);
-  }
-  return { command: shape.build(value), json };
+  return { command: shape.build({ argument: checkShape(name, shape, values, rest), values, now }), json };
 }
 
-function parse(argv: readonly string[]) {
+/** Refuses options the command does not take and missing or extra arguments; returns the argument. */
+function checkShape(name: string, shape: CommandShape, values: Values, rest: string[]): string {
+  const allowed = new Set<ValueOption>([...(shape.required ? [shape.required] : []), ...(shape.optional ?? [])]);
+  for (const option of VALUE_OPTIONS) {
+    if (!allowed.has(option) && values[option] !== undefined) throw new UsageError(`"${name}" does not take --${option}`);
+  }
+  const expectedArguments = shape.argument ? 1 : 0;
+  if (rest.length > expectedArguments) throw new UsageError(`"${name}" got an unexpected argument "${rest[expectedArguments]}"`);
+  if (shape.required && !values[shape.required]?.trim())
+    throw new UsageError(`"${name}" needs --${shape.required} <${PLACEHOLDERS[shape.required]}>`);
+  const argument = rest[0]?.trim() ?? '';
+  if (shape.argument && argument === '') throw new UsageError(`"${name}" needs <${shape.argument}>`);
+  return argument;
+}
+
+const PLACEHOLDERS: Partial<Record<ValueOption, string>> = { name: 'name', account: 'accountId' };
+
+interface ParsedLine {
+  /** Each value option given, trimmed. */
+  values: Values;
+  positionals: string[];
+  json: boolean;
+  help: boolean;
+}
+
+function parse(argv: readonly string[]): ParsedLine {
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
@@ -88,5 +160,10 @@ function parse(argv: readonly string[]) {
     if (seen.has(token.name)) throw new UsageError(`--${token.name} was given more than once`);
     seen.add(token.name);
   }
-  return parsed;
+  const values: Values = {};
+  for (const option of VALUE_OPTIONS) {
+    const value = parsed.values[option];
+    if (typeof value === 'string') values[option] = value.trim();
+  }
+  return { values, positionals: parsed.positionals, json: parsed.values.json === true, help: parsed.values.help === true };
 }

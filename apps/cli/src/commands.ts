@@ -1,5 +1,7 @@
-import type { AccountService, KeySummary } from '@petstore/domain';
+import type { AccountService } from '@petstore/domain';
 import type { StoreCommand } from './args.js';
+import { auditTable } from './audit-text.js';
+import { issuedKeyLines, keyTable, rolledKeyLines, updatedKeyLine } from './key-text.js';
 import type { Output } from './output.js';
 
 export interface CommandDeps {
@@ -17,42 +19,48 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     if (json) output.out(JSON.stringify(value));
     else for (const line of text()) output.out(line);
   };
+  const { accounts } = deps;
   switch (command.action) {
     case 'create-account': {
-      const account = await deps.accounts.createAccount(command.name);
+      const account = await accounts.createAccount(command.name);
       print(account, () => [`created account ${account.id} (${account.name})`]);
       return;
     }
     case 'create-key': {
-      const issued = await deps.accounts.createKey(command.accountId);
+      const { action: _action, accountId, ...options } = command;
+      const issued = await accounts.createKey(accountId, options);
       // On stderr so that stdout stays the result alone, and yet a person at a terminal sees it.
       output.err(KEY_SHOWN_ONCE_WARNING);
-      print(issued, () => [`key:     ${issued.key}`, `id:      ${issued.id}`, `prefix:  ${issued.prefix}`]);
+      print(issued, () => issuedKeyLines(issued));
+      return;
+    }
+    case 'update-key': {
+      const { action: _action, keyId, ...update } = command;
+      const key = await accounts.updateKey(keyId, update);
+      print(key, () => [updatedKeyLine(key)]);
+      return;
+    }
+    case 'roll-key': {
+      const rolled = await accounts.rollKey(command.keyId, { overlapSeconds: command.overlapSeconds });
+      output.err(KEY_SHOWN_ONCE_WARNING);
+      const { id, overlapEndsAt } = rolled.replaced;
+      print({ ...rolled.key, replaced: { id, overlapEndsAt } }, () => rolledKeyLines(rolled));
       return;
     }
     case 'list-keys': {
-      const keys = await deps.accounts.listKeys(command.accountId);
+      const keys = await accounts.listKeys(command.accountId);
       print(keys, () => (keys.length === 0 ? [`account ${command.accountId} has no keys`] : keyTable(keys)));
       return;
     }
     case 'revoke-key': {
-      const key = await deps.accounts.revokeKey(command.keyId);
+      const key = await accounts.revokeKey(command.keyId);
       print(key, () => [`revoked key ${key.id} (${key.prefix}…) at ${key.revokedAt?.toISOString()}`]);
       return;
     }
+    case 'list-audit': {
+      const records = await accounts.listAudit({ accountId: command.accountId, since: command.since });
+      print(records, () => (records.length === 0 ? ['no changes recorded'] : auditTable(records)));
+      return;
+    }
   }
-}
-
-function keyTable(keys: KeySummary[]): string[] {
-  const rows = [
-    ['ID', 'PREFIX', 'CREATED', 'REVOKED'],
-    ...keys.map((key) => [key.id, key.prefix, key.createdAt.toISOString(), key.revokedAt?.toISOString() ?? '-']),
-  ];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd(),
-  );
 }

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 import { UsageError } from './usage-error.js';
@@ -8,7 +9,12 @@ describe('readConfig', () => {
       mongodbUri: 'mongodb://db:27017',
       dbName: 'shop',
       timeoutMs: 500,
+      actor: userInfo().username,
     });
+  });
+
+  it('names PETSTORE_ACTOR as the actor of its changes when set, instead of the operating-system user', () => {
+    expect(readConfig({ MONGODB_URI: 'mongodb://db:27017', PETSTORE_ACTOR: ' deploy-bot (CI) ' }).actor).toBe('deploy-bot (CI)');
   });
 
   it('uses the petstore database when MONGODB_DB is unset or blank', () => {
@@ -24,6 +30,7 @@ describe('readConfig', () => {
     ['MONGODB_URI', { MONGODB_URI: 'http://db:27017' }],
     ['MONGODB_DB', { MONGODB_URI: 'mongodb://db:27017', MONGODB_DB: 'a/b' }],
     ['MONGODB_TIMEOUT_MS', { MONGODB_URI: 'mongodb://db:27017', MONGODB_TIMEOUT_MS: 'soon' }],
+    ['PETSTORE_ACTOR', { MONGODB_URI: 'mongodb://db:27017', PETSTORE_ACTOR: 'eve\u001b[2J' }],
   ])('refuses a bad %s as a usage error naming it, never its value', (variable, env) => {
     const error = (() => {
       try {

@@ -1,10 +1,12 @@
-import { ConfigError, loadConfig } from '@petstore/runtime';
+import { ConfigError, loadConfig, resolveActor } from '@petstore/runtime';
 import { UsageError } from './usage-error.js';
 
 export interface CliConfig {
   mongodbUri: string;
   dbName: string;
   timeoutMs: number;
+  /** Who the audit trail names for this command's changes: PETSTORE_ACTOR, or the operating-system user. */
+  actor: string;
 }
 
 /**
@@ -23,5 +25,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
   if (!config.MONGODB_URI) {
     throw new UsageError('MONGODB_URI is not set: set it to the connection string of the service database, e.g. mongodb://localhost:27017');
   }
-  return { mongodbUri: config.MONGODB_URI, dbName: config.MONGODB_DB, timeoutMs: config.MONGODB_TIMEOUT_MS };
+  return {
+    mongodbUri: config.MONGODB_URI,
+    dbName: config.MONGODB_DB,
+    timeoutMs: config.MONGODB_TIMEOUT_MS,
+    actor: resolveActor(config.PETSTORE_ACTOR),
+  };
 }

@@ -1,4 +1,5 @@
 import { isDomainError } from '@petstore/domain';
+import { BadValueError } from './bad-value.js';
 import type { Output } from './output.js';
 import { UsageError } from './usage-error.js';
 
@@ -7,13 +8,15 @@ export const EXIT_USAGE = 2;
 
 /**
  * Writes what went wrong to stderr and returns the exit status. Only our own messages are shown:
- * anything unexpected is reported generically, as it may carry driver text or secrets.
+ * anything unexpected is reported generically, as it may carry driver text or secrets. A value
+ * the service refuses (invalid_request) is bad usage like a value the command line refuses.
  */
 export function reportFailure(error: unknown, output: Output, json: boolean): number {
-  const usage = error instanceof UsageError;
-  const code = usage ? 'usage' : isDomainError(error) ? error.code : 'internal_error';
-  const message = usage || isDomainError(error) ? error.message : 'an unexpected error occurred';
+  const usage = error instanceof UsageError || (isDomainError(error) && error.code === 'invalid_request');
+  const code = error instanceof UsageError ? 'usage' : isDomainError(error) ? error.code : 'internal_error';
+  const message = error instanceof UsageError || isDomainError(error) ? error.message : 'an unexpected error occurred';
+  const hint = error instanceof UsageError && !(error instanceof BadValueError) ? '\nRun "petstore --help" for usage.' : '';
   if (json) output.err(JSON.stringify({ error: { code, message } }));
-  else output.err(`petstore: ${message}${usage ? '\nRun "petstore --help" for usage.' : ''}`);
+  else output.err(`petstore: ${message}${hint}`);
   return usage ? EXIT_USAGE : EXIT_FAILED;
 }

@@ -1,31 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createAuthenticator } from '@petstore/domain';
 import { freePort } from '@petstore/testdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { petstore } from './testing/run-petstore.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
-
-// The built entry point, run as users run it: `pnpm run build` comes before the tests.
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function petstore(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const { MONGODB_URI: _uri, MONGODB_DB: _db, ...inherited } = process.env;
-    const child = spawn(process.execPath, [MAIN, ...args], { env: { ...inherited, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe('petstore command line', () => {
   it('prints its usage for --help and exits 0', async () => {
@@ -42,7 +19,12 @@ describe('petstore command line', () => {
 
   it.each([
     ['accounts', ['petstore accounts create --name <name>'], 'petstore keys'],
-    ['keys', ['petstore keys create', 'petstore keys list', 'petstore keys revoke <keyId>'], 'petstore accounts'],
+    [
+      'keys',
+      ['petstore keys create', 'petstore keys update <keyId>', 'petstore keys roll <keyId>', 'petstore keys list', 'petstore keys revoke <keyId>'],
+      'petstore accounts',
+    ],
+    ['audit', ['petstore audit list [--account <accountId>] [--since'], 'petstore keys'],
   ])('lists the commands of the group %s given alone, on stderr with exit 2', async (group, listed, absent) => {
     const run = await petstore([group]);
     expect(run).toMatchObject({ status: 2, stdout: '' });
@@ -120,12 +102,12 @@ describe.skipIf(!mongodbUri)('petstore command line against the database', () =>
     expect(created.stderr).toContain('will not be shown again');
     const key = /^key: +(psk_\S+)$/m.exec(created.stdout)?.[1] ?? '';
     const keyId = /^id: +(key_\S+)$/m.exec(created.stdout)?.[1] ?? '';
-    await expect(authenticate(`Bearer ${key}`)).resolves.toEqual({ accountId, keyId });
+    await expect(authenticate(`Bearer ${key}`)).resolves.toEqual({ accountId, keyId, scopes: ['pets:read', 'pets:write'], rateLimit: null });
 
     const listed = await petstore(['keys', 'list', '--account', accountId], env);
     expect(listed.stdout).toContain(key.slice(0, 10));
     expect(listed.stdout).not.toContain(key);
-    expect(listed.stdout).toMatch(new RegExp(`^${keyId} .* -$`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${keyId} .* never +\\S+ +-$`, 'm'));
 
     const revoked = await petstore(['keys', 'revoke', keyId], env);
     expect(revoked).toMatchObject({ status: 0, stdout: expect.stringContaining(`revoked key ${keyId}`) });

@@ -34,7 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const config = readConfig(process.env);
     const mongo = await connect(config);
     try {
-      const accounts = new AccountService({ keys: mongo.keys, clock: systemClock });
+      const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: config.actor });
       await runCommand(request.command, { accounts }, output, json);
     } finally {
       await mongo.close();

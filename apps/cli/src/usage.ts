@@ -1,20 +1,38 @@
 /** One line per command, `petstore <group> <verb> …`, shown in the help and per group. */
 const COMMAND_LINES = [
-  '  petstore accounts create --name <name>       create an account and print its id',
-  '  petstore keys create --account <accountId>   issue an API key (shown once, never again)',
-  "  petstore keys list --account <accountId>     list an account's keys (prefixes, never the keys)",
-  '  petstore keys revoke <keyId>                 revoke a key; requests using it then fail with 401',
+  '  petstore accounts create --name <name>',
+  '      create an account and print its id',
+  '  petstore keys create --account <accountId> [--scopes pets:read,pets:write]',
+  '                       [--expires-in 30d | --expires-at 2027-01-01T00:00:00Z] [--rate-limit 1000]',
+  '      issue an API key (shown once, never again); by default with both scopes, no expiry and',
+  '      the service-wide PETSTORE_RATE_LIMIT',
+  '  petstore keys update <keyId> [--scopes …] [--rate-limit N | --rate-limit default]',
+  "      change a key's scopes or its own rate limit (default: back to PETSTORE_RATE_LIMIT)",
+  '  petstore keys roll <keyId> [--overlap 24h]',
+  '      issue a new key with the same scopes, expiry and limit (shown once); the old one keeps',
+  '      working for the overlap (24h by default; 0 ends it now)',
+  '  petstore keys list --account <accountId>',
+  "      list an account's keys: prefixes (never the keys), scopes, limits, expiry, last use",
+  '  petstore keys revoke <keyId>',
+  '      revoke a key; requests using it then fail with 401',
+  '  petstore audit list [--account <accountId>] [--since 2026-01-01T00:00:00Z]',
+  '      every change to accounts and keys, newest first: when, who, what, which attributes',
 ];
 
-export const COMMAND_GROUPS = ['accounts', 'keys'] as const;
+export const COMMAND_GROUPS = ['accounts', 'keys', 'audit'] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
 
 export const USAGE = `petstore: manage the accounts and API keys of the pet store service
 
 Usage:
 ${COMMAND_LINES.join('\n')}
-  petstore <accounts|keys>                     list the commands of a group
-  petstore --help                              show this help
+  petstore <accounts|keys|audit>
+      list the commands of a group
+  petstore --help
+      show this help
+
+Values: scopes are pets:read (list and read pets) and pets:write (add pets); durations are a
+whole number of s, m, h or d (30d, 24h); instants are ISO 8601 (2027-01-01T00:00:00Z, 2027-01-01).
 
 Options (each at most once):
   --json       print machine-readable JSON (errors go to stderr as {"error":{code,message}})
@@ -24,12 +42,19 @@ Environment (read and checked as the service reads it; see the README's configur
   MONGODB_URI         connection string of the service's MongoDB database (required)
   MONGODB_DB          database name (default: petstore)
   MONGODB_TIMEOUT_MS  how long to wait for the database (default: 3000)
+  PETSTORE_ACTOR      who the audit trail names for changes (default: the operating-system user)
 
-Exit status: 0 done; 1 failed (unknown account or key, database unavailable);
-2 bad usage (no command, an incomplete or unknown one, a repeated option) or bad configuration.`;
+Exit status: 0 done; 1 failed (unknown account or key, a key already rolled or revoked,
+database unavailable); 2 bad usage (no command, an incomplete or unknown one, a repeated option,
+a bad value) or bad configuration.`;
 
-/** The commands of one group, for `petstore <group>` alone. */
+/** The commands of one group, for `petstore <group>` alone: each command line with its description. */
 export function groupUsage(group: CommandGroup): string {
-  const lines = COMMAND_LINES.filter((line) => line.startsWith(`  petstore ${group} `));
+  const lines: string[] = [];
+  let inGroup = false;
+  for (const line of COMMAND_LINES) {
+    if (line.startsWith('  petstore ')) inGroup = line.startsWith(`  petstore ${group} `);
+    if (inGroup) lines.push(line);
+  }
   return `petstore ${group}: one of these commands\n\n${lines.join('\n')}\n\nRun "petstore --help" for options, environment and exit status.`;
 }

@@ -15,6 +15,8 @@ interface GraphqlFailure {
 export const GRAPHQL_FAILURE_BY_CODE: Readonly<Record<ErrorCode, GraphqlFailure>> = {
   invalid_request: { code: ApolloServerErrorCode.BAD_USER_INPUT },
   unauthorized: { code: 'UNAUTHENTICATED', status: 401 },
+  // A key without the scope an operation needs: the whole request is refused before anything runs.
+  forbidden: { code: 'FORBIDDEN', status: 403 },
   // Only `pet(id:)` meets this, and answers null instead; kept so the table stays total.
   not_found: { code: 'NOT_FOUND' },
   gone: { code: 'GONE' },

@@ -9,6 +9,7 @@ import type { DomainError, ErrorCode } from '@petstore/domain';
 export const TRPC_CODE_BY_DOMAIN_CODE: Readonly<Record<ErrorCode, TRPC_ERROR_CODE_KEY>> = {
   invalid_request: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
   gone: 'NOT_FOUND',
   conflict: 'CONFLICT',

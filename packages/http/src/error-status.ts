@@ -4,6 +4,7 @@ import type { ErrorCode } from '@petstore/domain';
 export const HTTP_STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   invalid_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   gone: 410,
   conflict: 409,
@@ -17,6 +18,7 @@ export const HTTP_STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
 const CODE_BY_STATUS = {
   400: { code: 'invalid_request', message: 'the request is invalid' },
   401: { code: 'unauthorized', message: 'a valid API key is required' },
+  403: { code: 'forbidden', message: 'this API key may not make this request' },
   404: { code: 'not_found', message: 'no such resource' },
   405: { code: 'method_not_allowed', message: 'this method is not allowed on this resource' },
   406: { code: 'not_acceptable', message: 'this resource only produces application/json' },

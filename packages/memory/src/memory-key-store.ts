@@ -1,4 +1,7 @@
-import type { Account, ApiKeyRecord, KeyStore } from '@petstore/domain';
+import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from '@petstore/domain';
+
+/** Records are copied in and out (scopes included), so no caller can change what is stored. */
+const copy = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
 
 export class MemoryKeyStore implements KeyStore {
   private readonly accounts = new Map<string, Account>();
@@ -15,24 +18,55 @@ export class MemoryKeyStore implements KeyStore {
   }
 
   async insertKey(key: ApiKeyRecord): Promise<void> {
-    this.keys.set(key.id, { ...key });
+    this.keys.set(key.id, copy(key));
     this.keyIdByHash.set(key.hash, key.id);
+  }
+
+  async getKey(id: string): Promise<ApiKeyRecord | null> {
+    const key = this.keys.get(id);
+    return key ? copy(key) : null;
   }
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
     const id = this.keyIdByHash.get(hash);
-    const key = id === undefined ? undefined : this.keys.get(id);
-    return key ? { ...key } : null;
+    return id === undefined ? null : this.getKey(id);
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return [...this.keys.values()].filter((key) => key.accountId === accountId).map((key) => ({ ...key }));
+    return [...this.keys.values()].filter((key) => key.accountId === accountId).map(copy);
+  }
+
+  async updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
+    return this.change(id, (key) => {
+      if (changes.scopes !== undefined) key.scopes = [...changes.scopes];
+      if (changes.rateLimit !== undefined) key.rateLimit = changes.rateLimit;
+    });
+  }
+
+  async replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
+    return this.change(id, (key) => {
+      if (key.replacedBy !== null) return;
+      key.replacedBy = replacement.replacedBy;
+      key.overlapEndsAt = replacement.overlapEndsAt;
+    });
   }
 
   async revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    return this.change(id, (key) => {
+      key.revokedAt ??= at;
+    });
+  }
+
+  async recordKeyUse(id: string, at: Date): Promise<void> {
+    await this.change(id, (key) => {
+      if (key.lastUsedAt === null || key.lastUsedAt < at) key.lastUsedAt = at;
+    });
+  }
+
+  private async change(id: string, apply: (key: ApiKeyRecord) => void): Promise<ApiKeyRecord | null> {
     const key = this.keys.get(id);
     if (!key) return null;
-    key.revokedAt ??= at;
-    return { ...key };
+    apply(key);
+    return copy(key);
   }
 }

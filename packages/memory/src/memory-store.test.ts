@@ -1,13 +1,21 @@
 import { defineStoreSuite } from '@petstore/testing';
 import { PET_STATUSES, systemClock, type Pet } from '@petstore/domain';
 import { describe, expect, it } from 'vitest';
+import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 import { MemoryKeyStore } from './memory-key-store.js';
 import { MemoryPetStore } from './memory-pet-store.js';
 
 defineStoreSuite('memory', async () => {
   const pets = new MemoryPetStore();
-  return { pets, ids: pets, keys: new MemoryKeyStore(), idempotency: new MemoryIdempotencyStore(systemClock), close: async () => {} };
+  return {
+    pets,
+    ids: pets,
+    keys: new MemoryKeyStore(),
+    audit: new MemoryAuditLog(),
+    idempotency: new MemoryIdempotencyStore(systemClock),
+    close: async () => {},
+  };
 });
 
 describe('memory pet store layout', () => {

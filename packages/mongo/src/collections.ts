@@ -1,4 +1,5 @@
 import type { Collection, Db } from 'mongodb';
+import type { AuditDocument } from './audit-document.js';
 import type { AccountDocument, ApiKeyDocument } from './key-documents.js';
 import type { PetDocument } from './pet-document.js';
 import type { IdBlockDocument } from './id-block-document.js';
@@ -14,3 +15,4 @@ export const accountsCollection = (db: Db): Collection<AccountDocument> => db.co
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
 export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> => db.collection('idempotency_keys', KEEP_LONGS);
 export const rateLeasesCollection = (db: Db): Collection<RateLeaseDocument> => db.collection('rate_leases');
+export const auditCollection = (db: Db): Collection<AuditDocument> => db.collection('audit_log');

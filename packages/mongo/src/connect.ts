@@ -5,6 +5,7 @@ import { settleWithin, withDeadline } from './deadline.js';
 import { withDriverErrors } from './driver-errors.js';
 import { ensureIndexes } from './indexes.js';
 import { watchMonitor } from './monitor-watchdog.js';
+import { MongoAuditLog } from './mongo-audit-log.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
@@ -33,6 +34,7 @@ export interface MongoConnection {
   pets: MongoPetStore;
   ids: MongoIdSource;
   keys: MongoKeyStore;
+  audit: MongoAuditLog;
   idempotency: MongoIdempotencyStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
   sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
@@ -44,7 +46,7 @@ export interface MongoConnection {
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_POOL_SIZE = 100;
 
-/** Connects, creates the indexes, and returns the three stores over one client. */
+/** Connects, creates the indexes, and returns the stores over one client. */
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   let client: MongoClient;
   const timeoutMS = options.timeoutMS ?? DEFAULT_TIMEOUT_MS;
@@ -65,6 +67,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       pets: withDeadline(new MongoPetStore(db), timeoutMS),
       ids: withDeadline(new MongoIdSource(db, options.idBlockSize), timeoutMS),
       keys: withDeadline(new MongoKeyStore(db), timeoutMS),
+      audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
       ping: () =>

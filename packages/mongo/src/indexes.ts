@@ -1,7 +1,7 @@
 import { MongoServerError, type Db } from 'mongodb';
 
 const NOT_IMPLEMENTED = 238;
-import { apiKeysCollection, idempotencyCollection, petsCollection, rateLeasesCollection } from './collections.js';
+import { apiKeysCollection, auditCollection, idempotencyCollection, petsCollection, rateLeasesCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 
 /** How long a client may retry a create with the same Idempotency-Key. */
@@ -14,6 +14,9 @@ export async function ensureIndexes(db: Db): Promise<void> {
     await petsCollection(db).createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     await apiKeysCollection(db).createIndex({ hash: 1 }, { name: 'hash_unique', unique: true });
     await apiKeysCollection(db).createIndex({ accountId: 1 }, { name: 'account' });
+    // `audit list`, newest first, for one account or all of them.
+    await auditCollection(db).createIndex({ accountId: 1, at: -1, _id: -1 }, { name: 'account_newest' });
+    await auditCollection(db).createIndex({ at: -1, _id: -1 }, { name: 'newest' });
     await expireWhenOld(() =>
       idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }),
     );

@@ -1,4 +1,4 @@
-import type { Account, ApiKeyRecord } from '@petstore/domain';
+import { isScope, SCOPES, type Account, type ApiKeyRecord } from '@petstore/domain';
 
 export interface AccountDocument {
   _id: string;
@@ -6,11 +6,22 @@ export interface AccountDocument {
   createdAt: Date;
 }
 
+/**
+ * Keys made before scopes, expiry, per-key limits, rolls and last use existed have none of
+ * those fields: each reads as what such a key has always been (every scope, no expiry, the
+ * service's limit, never rolled, no use recorded), so no migration is needed.
+ */
 export interface ApiKeyDocument {
   _id: string;
   accountId: string;
   hash: string;
   prefix: string;
+  scopes?: string[];
+  expiresAt?: Date | null;
+  rateLimit?: number | null;
+  lastUsedAt?: Date | null;
+  replacedBy?: string | null;
+  overlapEndsAt?: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -33,6 +44,13 @@ export function fromApiKeyDocument(document: ApiKeyDocument): ApiKeyRecord {
     accountId: document.accountId,
     hash: document.hash,
     prefix: document.prefix,
+    // A scope this version does not know (written by a newer one) grants nothing here.
+    scopes: document.scopes === undefined ? [...SCOPES] : document.scopes.filter(isScope),
+    expiresAt: document.expiresAt ?? null,
+    rateLimit: document.rateLimit ?? null,
+    lastUsedAt: document.lastUsedAt ?? null,
+    replacedBy: document.replacedBy ?? null,
+    overlapEndsAt: document.overlapEndsAt ?? null,
     createdAt: document.createdAt,
     revokedAt: document.revokedAt,
   };

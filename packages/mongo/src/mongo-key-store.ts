@@ -1,5 +1,5 @@
-import type { Account, ApiKeyRecord, KeyStore } from '@petstore/domain';
-import type { Collection, Db } from 'mongodb';
+import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from '@petstore/domain';
+import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
 import { accountsCollection, apiKeysCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 import { insertUnique } from './insert-unique.js';
@@ -36,11 +36,12 @@ export class MongoKeyStore implements KeyStore {
     return insertUnique(this.keys, toApiKeyDocument(key), `key ${key.id} already exists`);
   }
 
+  getKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.findOne({ _id: { $eq: id } });
+  }
+
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return withDriverErrors(async () => {
-      const document = await this.keys.findOne({ hash: { $eq: hash } });
-      return document && fromApiKeyDocument(document);
-    });
+    return this.findOne({ hash: { $eq: hash } });
   }
 
   listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -53,11 +54,41 @@ export class MongoKeyStore implements KeyStore {
     });
   }
 
+  updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
+    const set: Partial<ApiKeyDocument> = {};
+    if (changes.scopes !== undefined) set.scopes = [...changes.scopes];
+    if (changes.rateLimit !== undefined) set.rateLimit = changes.rateLimit;
+    return this.updateThenRead(id, { _id: { $eq: id } }, { $set: set });
+  }
+
+  replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
+    // `replacedBy: null` also matches a key stored before rolls existed; it keeps the first replacement.
+    return this.updateThenRead(id, { _id: { $eq: id }, replacedBy: null }, { $set: { ...replacement } });
+  }
+
   revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
+    // The revokedAt: null condition keeps the first revocation instant when revoked again.
+    return this.updateThenRead(id, { _id: { $eq: id }, revokedAt: null }, { $set: { revokedAt: at } });
+  }
+
+  recordKeyUse(id: string, at: Date): Promise<void> {
     return withDriverErrors(async () => {
-      // The revokedAt: null condition keeps the first revocation instant when revoked again.
-      await this.keys.updateOne({ _id: { $eq: id }, revokedAt: null }, { $set: { revokedAt: at } });
+      // $max never moves the instant back, whichever instance's write lands last.
+      await this.keys.updateOne({ _id: { $eq: id } }, { $max: { lastUsedAt: at } });
+    });
+  }
+
+  private updateThenRead(id: string, filter: Filter<ApiKeyDocument>, update: UpdateFilter<ApiKeyDocument>): Promise<ApiKeyRecord | null> {
+    return withDriverErrors(async () => {
+      await this.keys.updateOne(filter, update);
       const document = await this.keys.findOne({ _id: { $eq: id } });
+      return document && fromApiKeyDocument(document);
+    });
+  }
+
+  private findOne(filter: Filter<ApiKeyDocument>): Promise<ApiKeyRecord | null> {
+    return withDriverErrors(async () => {
+      const document = await this.keys.findOne(filter);
       return document && fromApiKeyDocument(document);
     });
   }

@@ -9,9 +9,21 @@ export const LEASES_PER_WINDOW = 50;
 const BLOCK_DIGITS = String(LEASES_PER_WINDOW - 1).length;
 
 export interface LeasedRateLimiterOptions {
-  limit: number;
   windowSeconds: number;
   clock: Clock;
+}
+
+/** How a budget of `limit` units per window is cut into blocks. */
+interface Blocks {
+  limit: number;
+  /** Units per block. */
+  size: number;
+  count: number;
+}
+
+function blocksOf(limit: number): Blocks {
+  const size = Math.max(1, Math.ceil(limit / LEASES_PER_WINDOW));
+  return { limit, size, count: Math.ceil(limit / size) };
 }
 
 /** What this instance holds of one subject's budget in one window. */
@@ -26,20 +38,21 @@ interface Lease {
 
 /**
  * One budget per subject (an API key) shared by every instance on the database, at the cost of one
- * insert per lease rather than a round trip per request. Each window's budget of `limit` units is
- * cut into blocks of `leaseSize`; an instance claims the next free block by inserting its number
- * as a unique `_id` (the one write that is atomic on every MongoDB-compatible server, as for id
- * blocks; FerretDB's findAndModify is not) and spends it from memory. Each unit is claimed by one
- * instance only, so no more than `limit` are admitted per window across all instances; a lease an
- * instance has not used up is lost to the others, so with N instances a key may be refused up to
- * N × (leaseSize - 1) units before `limit` when its traffic moves between them.
+ * insert per lease rather than a round trip per request. Each window's budget of `limit` units (the
+ * key's own, or the service's, given with each charge) is cut into blocks of a fiftieth of it; an
+ * instance claims the next free block by inserting its number as a unique `_id` (the one write that
+ * is atomic on every MongoDB-compatible server, as for id blocks; FerretDB's findAndModify is not)
+ * and spends it from memory. Each unit is claimed by one instance only, so no more than `limit` are
+ * admitted per window across all instances; a lease an instance has not used up is lost to the
+ * others, so with N instances a key may be refused up to N × (block size - 1) units before `limit`
+ * when its traffic moves between them. A key whose limit changes within a window (an update seen
+ * by instances at different times) is admitted at most the larger of its two limits in that window:
+ * each block is still claimed once, and no block is larger than the larger limit's.
  */
 export class MongoLeasedRateLimiter implements RateLimiter {
-  readonly leaseSize: number;
   private readonly leases: Collection<RateLeaseDocument>;
   private readonly held = new Map<string, Lease>();
   private readonly windowMs: number;
-  private readonly blocks: number;
   private lastSweep = 0;
 
   constructor(
@@ -48,25 +61,24 @@ export class MongoLeasedRateLimiter implements RateLimiter {
   ) {
     this.leases = rateLeasesCollection(db);
     this.windowMs = options.windowSeconds * 1000;
-    this.leaseSize = Math.max(1, Math.ceil(options.limit / LEASES_PER_WINDOW));
-    this.blocks = Math.ceil(options.limit / this.leaseSize);
   }
 
-  consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision> {
+  consume(subject: string, cost: number, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
     const now = this.options.clock.now().getTime();
+    const blocks = blocksOf(limit);
     const lease = this.leaseOf(subject, now);
     if (lease.remaining >= cost) {
       lease.remaining -= cost;
-      return this.decision(true, lease, now);
+      return this.decision(true, lease, blocks, now);
     }
-    if (!this.mayGrow(lease) || cost > this.options.limit) return this.decision(false, lease, now);
-    return this.topUp(subject, lease, cost);
+    if (!mayGrow(lease, blocks) || cost > limit) return this.decision(false, lease, blocks, now);
+    return this.topUp(subject, lease, blocks, cost);
   }
 
   /** Claims blocks until the cost fits or the window's budget is all claimed. */
-  private async topUp(subject: string, lease: Lease, cost: number): Promise<RateLimitDecision> {
-    while (lease.remaining < cost && this.mayGrow(lease)) {
-      lease.claiming ??= withDriverErrors(() => this.claim(subject, lease)).finally(() => {
+  private async topUp(subject: string, lease: Lease, blocks: Blocks, cost: number): Promise<RateLimitDecision> {
+    while (lease.remaining < cost && mayGrow(lease, blocks)) {
+      lease.claiming ??= withDriverErrors(() => this.claim(subject, lease, blocks)).finally(() => {
         lease.claiming = undefined;
       });
       await lease.claiming;
@@ -74,26 +86,21 @@ export class MongoLeasedRateLimiter implements RateLimiter {
     const now = this.options.clock.now().getTime();
     const allowed = lease.remaining >= cost;
     if (allowed) lease.remaining -= cost;
-    return this.decision(allowed, lease, now);
+    return this.decision(allowed, lease, blocks, now);
   }
 
-  /** A claim in flight may still bring units even when every block has been tried. */
-  private mayGrow(lease: Lease): boolean {
-    return lease.claiming !== undefined || lease.nextBlock < this.blocks;
-  }
-
-  private async claim(subject: string, lease: Lease): Promise<void> {
+  private async claim(subject: string, lease: Lease, blocks: Blocks): Promise<void> {
     const prefix = `${subject}:${lease.window}:`;
     // An instance joining mid-window starts after the highest block claimed, not at block 0.
     if (lease.nextBlock === 0) lease.nextBlock = (await this.highestClaimed(prefix)) + 1;
     const expiresAt = new Date((lease.window + 1) * this.windowMs);
-    while (lease.nextBlock < this.blocks) {
+    while (lease.nextBlock < blocks.count) {
       const block = lease.nextBlock;
       // Stepped past before the insert: a claim whose answer is lost is never tried twice.
       lease.nextBlock += 1;
       try {
         await this.leases.insertOne({ _id: prefix + String(block).padStart(BLOCK_DIGITS, '0'), expiresAt });
-        lease.remaining += Math.min(this.leaseSize, this.options.limit - block * this.leaseSize);
+        lease.remaining += Math.min(blocks.size, blocks.limit - block * blocks.size);
         return;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
@@ -128,12 +135,12 @@ export class MongoLeasedRateLimiter implements RateLimiter {
    * `remaining` is what this instance could still admit: its lease plus the blocks it has not
    * seen claimed (other instances may have claimed some since).
    */
-  private decision(allowed: boolean, lease: Lease, now: number): RateLimitDecision {
-    const unclaimed = Math.max(0, this.options.limit - lease.nextBlock * this.leaseSize);
+  private decision(allowed: boolean, lease: Lease, blocks: Blocks, now: number): RateLimitDecision {
+    const unclaimed = Math.max(0, blocks.limit - lease.nextBlock * blocks.size);
     return {
       allowed,
-      limit: this.options.limit,
-      remaining: lease.remaining + unclaimed,
+      limit: blocks.limit,
+      remaining: Math.min(blocks.limit, lease.remaining + unclaimed),
       resetSeconds: secondsToWindowEnd(now, this.windowMs),
       windowSeconds: this.options.windowSeconds,
     };
@@ -146,4 +153,9 @@ export class MongoLeasedRateLimiter implements RateLimiter {
     const window = Math.floor(now / this.windowMs);
     for (const [subject, lease] of this.held) if (lease.window < window) this.held.delete(subject);
   }
+}
+
+/** A claim in flight may still bring units even when every block has been tried. */
+function mayGrow(lease: Lease, blocks: Blocks): boolean {
+  return lease.claiming !== undefined || lease.nextBlock < blocks.count;
 }

@@ -5,6 +5,13 @@ import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
 describe.skipIf(!mongodbUri)('MongoDB adapters', () => {
   defineStoreSuite('MongoDB', async () => {
     const database = await connectTestDatabase();
-    return { pets: database.pets, ids: database.ids, keys: database.keys, idempotency: database.idempotency, close: database.drop };
+    return {
+      pets: database.pets,
+      ids: database.ids,
+      keys: database.keys,
+      audit: database.audit,
+      idempotency: database.idempotency,
+      close: database.drop,
+    };
   });
 });

@@ -105,6 +105,13 @@ const ConfigSchema = z
         .regex(/^[A-Za-z0-9\-._~+/]{16,200}=*$/, { error: 'must be 16 to 200 characters of letters, digits and -._~+/' })
         .optional(),
     ),
+    /** Who the audit trail names for changes made by this process (the CLI's); the operating-system user when unset. */
+    PETSTORE_ACTOR: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[^\p{Cc}]{1,200}$/u, { error: 'must be 1 to 200 characters without control characters' })
+        .optional(),
+    ),
     PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
     /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
     PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),

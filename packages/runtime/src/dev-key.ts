@@ -9,6 +9,7 @@ export interface DevKey {
 /** The embedded store starts empty, so the server gives it one account and one key to use. */
 export async function registerDevKey(accounts: AccountService, preset: string | undefined): Promise<DevKey> {
   const account = await accounts.createAccount('development');
-  const issued = await accounts.createKey(account.id, preset);
+  // Both scopes and no expiry: the key a developer tries every door with.
+  const issued = await accounts.createKey(account.id, { presetKey: preset });
   return { key: issued.key, generated: preset === undefined };
 }

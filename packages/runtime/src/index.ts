@@ -1,3 +1,4 @@
+export * from './actor.js';
 export * from './config.js';
 export * from './dev-key.js';
 export * from './logger.js';

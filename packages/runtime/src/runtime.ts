@@ -3,7 +3,9 @@ import {
   CachedKeyStore,
   createAuthenticator,
   FailedKeyThrottle,
+  isDomainError,
   FixedWindowRateLimiter,
+  LastUseRecorder,
   PetService,
   systemClock,
   type AuthenticatorOptions,
@@ -15,6 +17,7 @@ import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type H
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
+import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
@@ -68,7 +71,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
   const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
-  const accounts = new AccountService({ keys, clock });
+  const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
+  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
@@ -101,9 +105,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accounts,
     envelope: createEnvelope({
       authenticate: stores.bound({
-        authenticate: createAuthenticator(keys, failedKeyThrottle(config, clock)),
+        authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
       }).authenticate,
       rateLimiter: options.rateLimiter ?? rateLimiter(config, clock, stores, metrics),
+      defaultRateLimit: config.PETSTORE_RATE_LIMIT,
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
@@ -136,14 +141,24 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
 }
 
 /**
- * A limit of 0 turns rate limiting off (for benchmarks and trusted networks). On MongoDB the budget
- * is shared by every instance unless PETSTORE_RATE_LIMIT_SCOPE=instance.
+ * Each charge carries its key's limit (its own, or PETSTORE_RATE_LIMIT, where 0 leaves keys without
+ * their own limit unlimited). On MongoDB the budget is shared by every instance unless
+ * PETSTORE_RATE_LIMIT_SCOPE=instance.
  */
-function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): RateLimiter | undefined {
-  if (config.PETSTORE_RATE_LIMIT === 0) return undefined;
-  const limits = { limit: config.PETSTORE_RATE_LIMIT, windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
+function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): RateLimiter {
+  const window = { windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
   const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? stores.sharedRateLimiter : undefined;
-  return shared ? countDatabaseErrors(shared(limits), 'rateLimits', metrics) : new FixedWindowRateLimiter(limits);
+  return shared ? countDatabaseErrors(shared(window), 'rateLimits', metrics) : new FixedWindowRateLimiter(window);
+}
+
+/** Keeps each key's last use for `keys list`: at most one write per key per instance per minute, never in a request's way. */
+function lastUse(keys: KeyStore, logger: Logger): LastUseRecorder {
+  return new LastUseRecorder({
+    keys,
+    maxKeys: KEY_CACHE_ENTRIES,
+    onError: (error) =>
+      logger.warn({ component: 'last-use', code: isDomainError(error) ? error.code : 'internal_error' }, "could not record a key's last use"),
+  });
 }
 
 /** Key records come from the database only once per PETSTORE_KEY_CACHE_SECONDS; the embedded store needs no cache. */

@@ -1,5 +1,5 @@
-import type { Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
-import { MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
+import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -7,9 +7,11 @@ export interface Stores {
   pets: PetStore;
   ids: IdSource;
   keys: KeyStore;
+  /** The append-only trail of changes to accounts and keys. */
+  audit: AuditLog;
   idempotency: IdempotencyStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
-  sharedRateLimiter: ((limits: { limit: number; windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
+  sharedRateLimiter: ((window: { windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
   /**
    * `target` with every promise-returning method failing as service_unavailable past
    * MONGODB_TIMEOUT_MS in all (unchanged on the embedded store): an operation making several
@@ -39,6 +41,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       pets: mongo.pets,
       ids: mongo.ids,
       keys: mongo.keys,
+      audit: mongo.audit,
       idempotency: mongo.idempotency,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
@@ -60,6 +63,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     pets,
     ids: pets,
     keys: new MemoryKeyStore(),
+    audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
     sharedRateLimiter: undefined,
     bound: (target) => target,

@@ -5,13 +5,20 @@ import { useFreshStores } from './store-fixture.js';
 
 const account = (id: string): Account => ({ id, name: `account ${id}`, createdAt: new Date('2026-01-02T03:04:05.678Z') });
 
-const key = (id: string, accountId: string): ApiKeyRecord => ({
+const key = (id: string, accountId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   id,
   accountId,
   hash: `hash-of-${id}`.padEnd(64, '0'),
   prefix: `psk_${id.slice(-6)}`,
+  scopes: ['pets:read', 'pets:write'],
+  expiresAt: null,
+  rateLimit: null,
+  lastUsedAt: null,
+  replacedBy: null,
+  overlapEndsAt: null,
   createdAt: new Date('2026-02-03T04:05:06.789Z'),
   revokedAt: null,
+  ...overrides,
 });
 
 const byId = (a: { id: string }, b: { id: string }): number => a.id.localeCompare(b.id);
@@ -20,6 +27,14 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
   describe(`${name} key store`, () => {
     const stores = useFreshStores(makeStores);
 
+    /** A store holding account acc_1 and the given keys of it. */
+    const withKeys = async (...records: ApiKeyRecord[]) => {
+      const { keys } = stores();
+      await keys.insertAccount(account('acc_1'));
+      for (const record of records) await keys.insertKey(record);
+      return keys;
+    };
+
     it('returns an inserted account from getAccount and null for an unknown one', async () => {
       const { keys } = stores();
       await keys.insertAccount(account('acc_1'));
@@ -27,12 +42,28 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.getAccount('acc_2')).toBeNull();
     });
 
-    it('finds an inserted key by its hash and answers null for an unknown hash', async () => {
-      const { keys } = stores();
-      await keys.insertAccount(account('acc_1'));
-      await keys.insertKey(key('key_1', 'acc_1'));
+    it('finds an inserted key by its hash and by its id, and answers null for unknown ones', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1'));
       expect(await keys.findKeyByHash(key('key_1', 'acc_1').hash)).toStrictEqual(key('key_1', 'acc_1'));
+      expect(await keys.getKey('key_1')).toStrictEqual(key('key_1', 'acc_1'));
       expect(await keys.findKeyByHash('0'.repeat(64))).toBeNull();
+      expect(await keys.getKey('key_2')).toBeNull();
+    });
+
+    it('keeps every attribute of a key exactly: scopes, expiry, limit, last use and a roll', async () => {
+      const full = key('key_1', 'acc_1', {
+        scopes: ['pets:read'],
+        expiresAt: new Date('2027-01-01T00:00:00.001Z'),
+        rateLimit: 10_000_000,
+        lastUsedAt: new Date('2026-02-04T00:00:00.000Z'),
+        replacedBy: 'key_2',
+        overlapEndsAt: new Date('2026-02-05T00:00:00.000Z'),
+        revokedAt: new Date('2026-02-06T00:00:00.000Z'),
+      });
+      const keys = await withKeys(full);
+      expect(await keys.getKey('key_1')).toStrictEqual(full);
+      expect(await keys.findKeyByHash(full.hash)).toStrictEqual(full);
+      expect(await keys.listKeys('acc_1')).toStrictEqual([full]);
     });
 
     it('lists exactly the keys of the given account', async () => {
@@ -45,10 +76,28 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.listKeys('acc_unknown')).toEqual([]);
     });
 
+    it('changes only the scopes or the limit given, and sets the limit back to null', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1', { rateLimit: 5 }), key('key_2', 'acc_1'));
+      const narrowed = key('key_1', 'acc_1', { scopes: ['pets:write'], rateLimit: 5 });
+      expect(await keys.updateKey('key_1', { scopes: ['pets:write'] })).toStrictEqual(narrowed);
+      expect(await keys.updateKey('key_1', { rateLimit: null })).toStrictEqual({ ...narrowed, rateLimit: null });
+      expect(await keys.findKeyByHash(narrowed.hash)).toStrictEqual({ ...narrowed, rateLimit: null });
+      expect(await keys.getKey('key_2')).toStrictEqual(key('key_2', 'acc_1'));
+      expect(await keys.updateKey('key_missing', { rateLimit: 1 })).toBeNull();
+    });
+
+    it('marks a key replaced once, keeping the first replacement when replaced again', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1'));
+      const first = { replacedBy: 'key_2', overlapEndsAt: new Date('2026-03-01T00:00:00.000Z') };
+      const replaced = key('key_1', 'acc_1', first);
+      expect(await keys.replaceKey('key_1', first)).toStrictEqual(replaced);
+      expect(await keys.replaceKey('key_1', { replacedBy: 'key_3', overlapEndsAt: new Date('2026-04-01T00:00:00.000Z') })).toStrictEqual(replaced);
+      expect(await keys.getKey('key_1')).toStrictEqual(replaced);
+      expect(await keys.replaceKey('key_missing', first)).toBeNull();
+    });
+
     it('sets revokedAt on the first revoke and keeps that instant on later ones', async () => {
-      const { keys } = stores();
-      await keys.insertAccount(account('acc_1'));
-      await keys.insertKey(key('key_1', 'acc_1'));
+      const keys = await withKeys(key('key_1', 'acc_1'));
       const first = new Date('2026-03-01T00:00:00.000Z');
       const revoked = { ...key('key_1', 'acc_1'), revokedAt: first };
       expect(await keys.revokeKey('key_1', first)).toStrictEqual(revoked);
@@ -59,6 +108,36 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
     it('answers null when revoking a key that does not exist', async () => {
       const { keys } = stores();
       expect(await keys.revokeKey('key_missing', new Date())).toBeNull();
+    });
+
+    it('records the latest use of a key, never moving it back, and ignores a key that does not exist', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1'));
+      const later = new Date('2026-03-01T00:01:00.000Z');
+      await keys.recordKeyUse('key_1', later);
+      await keys.recordKeyUse('key_1', new Date('2026-03-01T00:00:00.000Z'));
+      await keys.recordKeyUse('key_missing', later);
+      expect(await keys.getKey('key_1')).toStrictEqual(key('key_1', 'acc_1', { lastUsedAt: later }));
+      expect(await keys.getKey('key_missing')).toBeNull();
+    });
+
+    it('keeps one of the instants written when many instances record uses of a key at once', async () => {
+      // Instances write a key's use at most once a minute each, at nearly the same instants. MongoDB's
+      // $max keeps the latest exactly; FerretDB applies it as a read and a write, so under a race it
+      // may keep another of the instants written: still within the minute the listing shows.
+      const keys = await withKeys(key('key_1', 'acc_1'));
+      const base = Date.parse('2026-03-01T00:00:00.000Z');
+      const uses = Array.from({ length: 50 }, (_, n) => new Date(base + ((n * 37) % 50) * 1000));
+      await Promise.all(uses.map((at) => keys.recordKeyUse('key_1', at)));
+      const kept = (await keys.getKey('key_1'))?.lastUsedAt?.getTime() ?? 0;
+      expect(uses.map((at) => at.getTime())).toContain(kept);
+    });
+
+    it('does not let a caller change a stored key through a returned one', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1'));
+      const got = await keys.getKey('key_1');
+      got?.scopes.push('pets:write');
+      if (got) got.rateLimit = 1;
+      expect(await keys.getKey('key_1')).toStrictEqual(key('key_1', 'acc_1'));
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
+import type { AuditLog, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
 import { afterEach, beforeEach } from 'vitest';
 
 /** One set of stores over fresh, empty storage; `close` releases (and for databases, drops) it. */
@@ -6,6 +6,7 @@ export interface StoreFixture {
   pets: PetStore;
   ids: IdSource;
   keys: KeyStore;
+  audit: AuditLog;
   idempotency: IdempotencyStore;
   close(): Promise<void>;
 }

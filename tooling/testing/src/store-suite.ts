@@ -1,3 +1,4 @@
+import { defineAuditLogSuite } from './audit-log-suite.js';
 import { defineIdempotencyStoreSuite } from './idempotency-store-suite.js';
 import { defineIdSourceSuite } from './id-source-suite.js';
 import { defineKeyStoreSuite } from './key-store-suite.js';
@@ -14,5 +15,6 @@ export function defineStoreSuite(name: string, makeStores: MakeStores): void {
   definePagingSuite(name, makeStores);
   defineIdSourceSuite(name, makeStores);
   defineKeyStoreSuite(name, makeStores);
+  defineAuditLogSuite(name, makeStores);
   defineIdempotencyStoreSuite(name, makeStores);
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { DomainError, fixedClock, type Clock, type PetStore } from '@petstore/domain';
+import { DomainError, fixedClock, type Clock, type PetStore, type Principal } from '@petstore/domain';
 import { createRuntime, loadConfig, openStores } from '@petstore/runtime';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DocumentAnalyses } from '../analysis/document-analyses.js';
@@ -72,7 +72,7 @@ async function world(executor: Executor, clock: Clock, pets?: PetStore): Promise
 
 /** What a client and an operator see of one operation: status, headers, the whole result, the report and the log. */
 async function run(world: World, entry: CorpusEntry) {
-  const principal = { accountId: 'a-1', keyId: 'k-1' };
+  const principal: Principal = { accountId: 'a-1', keyId: 'k-1', scopes: ['pets:read', 'pets:write'], rateLimit: null };
   const exchange = exchangeWithoutHttp(principal);
   const contextValue: GraphqlContext = { exchange, principal, idempotencyKey: entry.idempotencyKey };
   const before = world.logged.length;

@@ -1,22 +1,56 @@
 import { DomainError } from '../errors/domain-error.js';
 import type { Clock } from '../clock/clock.js';
-import { displayPrefix, generateApiKey, hashApiKey, randomId } from '../auth/api-key.js';
-import type { Account, ApiKeyRecord, KeyStore } from '../auth/ports.js';
+import { randomId } from '../auth/api-key.js';
+import { whyKeyRefused } from '../auth/key-validity.js';
+import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
+import { SCOPES } from '../auth/scopes.js';
+import { AuditTrail, changesBetween, initialValues } from '../audit/audit-trail.js';
+import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
+import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
+import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
 
-/** A key as shown to its owner: the secret itself only once, when it is created. */
-export interface IssuedKey {
-  id: string;
-  accountId: string;
-  prefix: string;
-  key: string;
-  createdAt: Date;
+export interface AccountServiceDeps {
+  keys: KeyStore;
+  audit: AuditLog;
+  clock: Clock;
+  /** Who makes this process's changes, for the audit trail: PETSTORE_ACTOR, or the operating-system user. */
+  actor: string;
 }
 
-export type KeySummary = Omit<ApiKeyRecord, 'hash'>;
+export interface KeyOptions {
+  /** Every scope when absent. */
+  scopes?: readonly string[];
+  /** Never when absent or null. */
+  expiresAt?: Date | null;
+  /** The service's PETSTORE_RATE_LIMIT when absent or null. */
+  rateLimit?: number | null;
+  /** Registers this key instead of making one up (the embedded store's dev key). */
+  presetKey?: string;
+}
 
-/** Accounts and their API keys, as the contract's "create an account and generate a key". */
+export interface KeyUpdate {
+  scopes?: readonly string[];
+  /** null goes back to the service's default. */
+  rateLimit?: number | null;
+}
+
+export interface RolledKey {
+  key: IssuedKey;
+  /** The key rolled, with the end of its overlap. */
+  replaced: KeySummary;
+}
+
+/**
+ * Accounts and their API keys, as the contract's "create an account and generate a key", with
+ * what a key may do, for how long and how often; every change is in the audit trail before it is
+ * made (see AuditTrail).
+ */
 export class AccountService {
-  constructor(private readonly deps: { keys: KeyStore; clock: Clock }) {}
+  private readonly trail: AuditTrail;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.trail = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
+  }
 
   async createAccount(name: string): Promise<Account> {
     const trimmed = name.trim();
@@ -24,40 +58,98 @@ export class AccountService {
       throw new DomainError('invalid_request', 'name: must be a non-blank string of at most 200 characters');
     }
     const account: Account = { id: randomId('acc'), name: trimmed, createdAt: this.deps.clock.now() };
+    await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }));
     await this.deps.keys.insertAccount(account);
     return account;
   }
 
-  /** Issues a new random key, or registers `presetKey` (the embedded store's dev key). */
-  async createKey(accountId: string, presetKey?: string): Promise<IssuedKey> {
-    if (!(await this.deps.keys.getAccount(accountId))) {
-      throw new DomainError('not_found', `account ${accountId} does not exist`);
-    }
-    const key = presetKey ?? generateApiKey();
-    const record: ApiKeyRecord = {
-      id: randomId('key'),
-      accountId,
-      hash: hashApiKey(key),
-      prefix: displayPrefix(key),
-      createdAt: this.deps.clock.now(),
-      revokedAt: null,
+  async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
+    const now = this.deps.clock.now();
+    const settings = {
+      scopes: checkScopes(options.scopes ?? SCOPES),
+      expiresAt: checkExpiry(options.expiresAt ?? null, now),
+      rateLimit: checkRateLimit(options.rateLimit ?? null),
     };
+    await this.requireAccount(accountId);
+    const { record, key } = newKey(accountId, settings, now, options.presetKey);
+    await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(settings));
     await this.deps.keys.insertKey(record);
-    return { id: record.id, accountId, prefix: record.prefix, key, createdAt: record.createdAt };
+    return issued(record, key);
+  }
+
+  /** Changes a key's scopes or rate limit; a change to what it already is records nothing. */
+  async updateKey(keyId: string, update: KeyUpdate): Promise<KeySummary> {
+    const wanted: KeyChanges = {};
+    if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
+    if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
+    if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the scopes or the rate limit to change');
+    const current = await this.unrevokedKey(keyId);
+    const changes = changesBetween({ scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
+    if (Object.keys(changes).length === 0) return summarise(current);
+    await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes);
+    return summarise(this.found(keyId, await this.deps.keys.updateKey(keyId, wanted)));
+  }
+
+  /**
+   * Issues a new key with the same account, scopes, expiry and limit, and ends the old one after
+   * `overlapSeconds` (24 h by default; 0 ends it now), so consumers move over without downtime.
+   */
+  async rollKey(keyId: string, options: { overlapSeconds?: number } = {}): Promise<RolledKey> {
+    const overlap = checkOverlap(options.overlapSeconds ?? DEFAULT_ROLL_OVERLAP_SECONDS);
+    const old = await this.unrevokedKey(keyId);
+    if (old.replacedBy !== null) throw new DomainError('conflict', `key ${keyId} was already rolled; its replacement is ${old.replacedBy}`);
+    const now = this.deps.clock.now();
+    if (whyKeyRefused(old, now) !== undefined) throw new DomainError('conflict', `key ${keyId} has expired; create a new key instead`);
+    const { record, key } = newKey(old.accountId, { scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit }, now);
+    const replacement = { replacedBy: record.id, overlapEndsAt: new Date(now.getTime() + overlap * 1000) };
+    await this.trail.record('key.rolled', { accountId: old.accountId, keyId }, initialValues(replacement));
+    await this.deps.keys.insertKey(record);
+    const replaced = this.found(keyId, await this.deps.keys.replaceKey(keyId, replacement));
+    if (replaced.replacedBy !== record.id) {
+      // Another roll of the same key got there first: the key made here must not stay usable.
+      await this.revoke(record);
+      throw new DomainError('conflict', `key ${keyId} was rolled at the same time by someone else; its replacement is ${replaced.replacedBy}`);
+    }
+    return { key: issued(record, key), replaced: summarise(replaced) };
   }
 
   async listKeys(accountId: string): Promise<KeySummary[]> {
-    if (!(await this.deps.keys.getAccount(accountId))) {
-      throw new DomainError('not_found', `account ${accountId} does not exist`);
-    }
+    await this.requireAccount(accountId);
     const keys = await this.deps.keys.listKeys(accountId);
-    return keys.map(({ hash: _hash, ...summary }) => summary);
+    return keys.map(summarise);
   }
 
   async revokeKey(keyId: string): Promise<KeySummary> {
-    const record = await this.deps.keys.revokeKey(keyId, this.deps.clock.now());
+    const current = this.found(keyId, await this.deps.keys.getKey(keyId));
+    return summarise(current.revokedAt === null ? await this.revoke(current) : current);
+  }
+
+  /** The audit trail, newest first. */
+  async listAudit(query: AuditQuery = {}): Promise<AuditRecord[]> {
+    if (query.accountId !== undefined) await this.requireAccount(query.accountId);
+    return this.deps.audit.list(query);
+  }
+
+  private async revoke(record: ApiKeyRecord): Promise<ApiKeyRecord> {
+    const at = this.deps.clock.now();
+    await this.trail.record('key.revoked', { accountId: record.accountId, keyId: record.id }, initialValues({ revokedAt: at }));
+    return this.found(record.id, await this.deps.keys.revokeKey(record.id, at));
+  }
+
+  private async unrevokedKey(keyId: string): Promise<ApiKeyRecord> {
+    const record = this.found(keyId, await this.deps.keys.getKey(keyId));
+    if (record.revokedAt !== null) throw new DomainError('conflict', `key ${keyId} is revoked`);
+    return record;
+  }
+
+  private found(keyId: string, record: ApiKeyRecord | null): ApiKeyRecord {
     if (!record) throw new DomainError('not_found', `key ${keyId} does not exist`);
-    const { hash: _hash, ...summary } = record;
-    return summary;
+    return record;
+  }
+
+  private async requireAccount(accountId: string): Promise<void> {
+    if (!(await this.deps.keys.getAccount(accountId))) {
+      throw new DomainError('not_found', `account ${accountId} does not exist`);
+    }
   }
 }

@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { AccountService } from '../accounts/account-service.js';
 import { fixedClock } from '../clock/clock.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
+import { testAccounts } from '../testing/test-accounts.js';
 import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { createAuthenticator } from './authenticate.js';
 
 const setup = async () => {
   const store = new MapKeyStore();
-  const accounts = new AccountService({ keys: store, clock: fixedClock(new Date('2026-01-01T00:00:00Z')) });
+  const clock = fixedClock(new Date('2026-01-01T00:00:00Z'));
+  const { accounts } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
   const issued = await accounts.createKey(account.id);
-  return { store, accounts, account, issued, authenticate: createAuthenticator(store) };
+  return { store, accounts, account, issued, authenticate: createAuthenticator(store, { clock }) };
 };
 
 describe('createAuthenticator', () => {
   it('accepts a valid key with the scheme in any case', async () => {
     const { authenticate, issued, account } = await setup();
-    expect(await authenticate(`Bearer ${issued.key}`)).toEqual({ accountId: account.id, keyId: issued.id });
+    expect(await authenticate(`Bearer ${issued.key}`)).toEqual({
+      accountId: account.id,
+      keyId: issued.id,
+      scopes: ['pets:read', 'pets:write'],
+      rateLimit: null,
+    });
     expect((await authenticate(`bearer ${issued.key}`)).keyId).toBe(issued.id);
   });
 
@@ -30,28 +36,6 @@ describe('createAuthenticator', () => {
     const { authenticate, accounts, issued } = await setup();
     await accounts.revokeKey(issued.id);
     await expect(authenticate(`Bearer ${issued.key}`)).rejects.toMatchObject({ code: 'unauthorized' });
-  });
-});
-
-describe('AccountService', () => {
-  it('stores only a hash and a short prefix of a key', async () => {
-    const { store, issued } = await setup();
-    const record = store.keys.get(issued.id);
-    expect(record?.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(record)).not.toContain(issued.key);
-    expect(issued.key.startsWith(record?.prefix ?? '?')).toBe(true);
-  });
-
-  it('lists keys without their hashes', async () => {
-    const { accounts, account } = await setup();
-    const [summary] = await accounts.listKeys(account.id);
-    expect(summary).not.toHaveProperty('hash');
-  });
-
-  it('refuses keys for an unknown account and revoking an unknown key', async () => {
-    const { accounts } = await setup();
-    await expect(accounts.createKey('acc_missing')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(accounts.revokeKey('key_missing')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 

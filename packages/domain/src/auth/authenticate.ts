@@ -1,11 +1,19 @@
 import { DomainError } from '../errors/domain-error.js';
+import { systemClock, type Clock } from '../clock/clock.js';
 import { hashApiKey } from './api-key.js';
 import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
+import { UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
+import type { LastUseRecorder } from './last-use-recorder.js';
 import type { ApiKeyRecord, KeyStore } from './ports.js';
+import type { Scope } from './scopes.js';
 
 export interface Principal {
   accountId: string;
   keyId: string;
+  /** What the key may do (see requireScopes). */
+  scopes: readonly Scope[];
+  /** The key's own operations per rate-limit window; null for the service's default. */
+  rateLimit: number | null;
 }
 
 export interface AuthenticateContext {
@@ -25,10 +33,14 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 export interface AuthenticatorOptions {
   /** Refuses key checks from an address that failed too many of them, before the store is asked. */
   failedKeyThrottle?: FailedKeyThrottle;
+  /** Told of every accepted key, to keep its last use without a write per request. */
+  lastUse?: LastUseRecorder;
+  /** What expiry is judged against; the system clock by default. */
+  clock?: Clock;
 }
 
 export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions = {}): Authenticate {
-  const throttle = options.failedKeyThrottle;
+  const { failedKeyThrottle: throttle, lastUse, clock = systemClock } = options;
   return async (authorization, context = {}) => {
     if (authorization === undefined || authorization.trim() === '') {
       throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
@@ -46,12 +58,15 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
       pending?.release();
       throw error;
     }
-    if (!record || record.revokedAt !== null) {
+    const now = clock.now();
+    const refusal = record ? whyKeyRefused(record, now) : UNKNOWN_KEY;
+    if (!record || refusal !== undefined) {
       pending?.failed();
-      throw new DomainError('unauthorized', 'invalid or revoked API key');
+      throw new DomainError('unauthorized', refusal ?? UNKNOWN_KEY);
     }
     pending?.release();
-    return { accountId: record.accountId, keyId: record.id };
+    lastUse?.used(record.id, now);
+    return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit };
   };
 }
 

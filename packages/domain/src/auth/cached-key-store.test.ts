@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AccountService } from '../accounts/account-service.js';
 import { hashApiKey } from './api-key.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
+import { testAccounts } from '../testing/test-accounts.js';
 import { CachedKeyStore } from './cached-key-store.js';
 
 const setup = async (maxEntries = 100) => {
   const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
   const store = new MapKeyStore();
   const cached = new CachedKeyStore(store, { lifetimeSeconds: 5, maxEntries, clock });
-  const accounts = new AccountService({ keys: cached, clock });
+  const { accounts } = testAccounts(cached, clock);
   const account = await accounts.createAccount('acme');
   const issued = await accounts.createKey(account.id);
   return { store, cached, accounts, account, issued, advance, hash: hashApiKey(issued.key) };
@@ -56,11 +56,29 @@ describe('CachedKeyStore', () => {
     expect((await cached.findKeyByHash(hash))?.revokedAt).toBeInstanceOf(Date);
   });
 
+  it('sees scopes and limits changed, and keys rolled, through it at once', async () => {
+    const { cached, accounts, issued, hash } = await setup();
+    await cached.findKeyByHash(hash);
+    await accounts.updateKey(issued.id, { scopes: ['pets:read'], rateLimit: 10 });
+    expect(await cached.findKeyByHash(hash)).toMatchObject({ scopes: ['pets:read'], rateLimit: 10 });
+    const { key } = await accounts.rollKey(issued.id, { overlapSeconds: 60 });
+    expect(await cached.findKeyByHash(hash)).toMatchObject({ replacedBy: key.id });
+  });
+
+  it('sees a scope change made elsewhere once its lifetime is over', async () => {
+    const { store, cached, issued, hash, advance } = await setup();
+    await cached.findKeyByHash(hash);
+    await store.updateKey(issued.id, { scopes: ['pets:read'] }); // as the CLI would
+    expect((await cached.findKeyByHash(hash))?.scopes).toEqual(['pets:read', 'pets:write']);
+    advance(5_000);
+    expect((await cached.findKeyByHash(hash))?.scopes).toEqual(['pets:read']);
+  });
+
   it('finds a key created through it at once, though it was looked up as unknown before', async () => {
     const { store, cached, accounts, account } = await setup();
     const key = 'later-key-0123456789abcdef';
     expect(await cached.findKeyByHash(hashApiKey(key))).toBeNull();
-    await accounts.createKey(account.id, key);
+    await accounts.createKey(account.id, { presetKey: key });
     expect(await cached.findKeyByHash(hashApiKey(key))).not.toBeNull();
     expect(store.lookups).toBe(2);
   });

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock/clock.js';
-import type { Account, ApiKeyRecord, KeyStore } from './ports.js';
+import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from './ports.js';
 
 export interface KeyCacheOptions {
   /** How long a looked-up key record (or its absence) is believed without asking the store again. */
@@ -16,8 +16,10 @@ interface Entry {
 
 /**
  * A key store that remembers key lookups for a short lifetime, so most key checks cost no round
- * trip to the database. A key revoked or created through this store is seen at once; through
- * another instance or the CLI, within the lifetime. Concurrent checks of one key share one lookup.
+ * trip to the database. A key created, changed (scopes, limit), rolled or revoked through this
+ * store is seen at once; through another instance or the CLI, within the lifetime. The record
+ * carries its own instants (expiry, end of a roll's overlap), so those hold exactly even while it
+ * is remembered. Concurrent checks of one key share one lookup.
  */
 export class CachedKeyStore implements KeyStore {
   private readonly known = new Map<string, Entry>();
@@ -59,9 +61,24 @@ export class CachedKeyStore implements KeyStore {
   }
 
   async revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
-    const record = await this.store.revokeKey(id, at);
-    if (record) this.forget(record.hash);
-    return record;
+    return this.forgetting(await this.store.revokeKey(id, at));
+  }
+
+  async updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
+    return this.forgetting(await this.store.updateKey(id, changes));
+  }
+
+  async replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
+    return this.forgetting(await this.store.replaceKey(id, replacement));
+  }
+
+  /** Not a change the key check reads, so the remembered record stays. */
+  recordKeyUse(id: string, at: Date): Promise<void> {
+    return this.store.recordKeyUse(id, at);
+  }
+
+  getKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.store.getKey(id);
   }
 
   insertAccount(account: Account): Promise<void> {
@@ -74,6 +91,11 @@ export class CachedKeyStore implements KeyStore {
 
   listKeys(accountId: string): Promise<ApiKeyRecord[]> {
     return this.store.listKeys(accountId);
+  }
+
+  private forgetting(record: ApiKeyRecord | null): ApiKeyRecord | null {
+    if (record) this.forget(record.hash);
+    return record;
   }
 
   private forget(hash: string): void {

@@ -5,6 +5,8 @@
 export const ERROR_CODES = [
   'invalid_request',
   'unauthorized',
+  /** The key is valid but lacks the scope the operation needs. */
+  'forbidden',
   'not_found',
   'gone',
   'conflict',

@@ -16,11 +16,12 @@ export interface RateLimitDecision extends RateLimitState {
 
 export interface RateLimiter {
   /**
-   * Charges `cost` units (one per operation the request asks for) to the subject's budget, all
-   * or nothing: a request costing more than what is left is refused and charges nothing.
-   * A limiter may answer asynchronously (a budget shared through a database).
+   * Charges `cost` units (one per operation the request asks for) to the subject's budget of
+   * `limit` units per window (the key's own limit, or the service's), all or nothing: a request
+   * costing more than what is left is refused and charges nothing. A limiter may answer
+   * asynchronously (a budget shared through a database).
    */
-  consume(subject: string, cost: number): RateLimitDecision | Promise<RateLimitDecision>;
+  consume(subject: string, cost: number, limit: number): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /** The refusal of a request that costs more than what is left of its key's budget. */
@@ -33,7 +34,6 @@ export function rateLimitedError(state: RateLimitState): DomainError {
 }
 
 export interface FixedWindowOptions {
-  limit: number;
   windowSeconds: number;
   clock: Clock;
 }
@@ -52,7 +52,8 @@ export class FixedWindowRateLimiter implements RateLimiter {
     this.windowMs = options.windowSeconds * 1000;
   }
 
-  consume(subject: string, cost = 1): RateLimitDecision {
+  /** A limit changed within a window (a key updated) applies to what the window has already counted. */
+  consume(subject: string, cost: number, limit: number): RateLimitDecision {
     const now = this.options.clock.now().getTime();
     this.sweep(now);
     const start = now - (now % this.windowMs);
@@ -61,12 +62,12 @@ export class FixedWindowRateLimiter implements RateLimiter {
       window = { start, count: 0 };
       this.windows.set(subject, window);
     }
-    const allowed = window.count + cost <= this.options.limit;
+    const allowed = window.count + cost <= limit;
     if (allowed) window.count += cost;
     return {
       allowed,
-      limit: this.options.limit,
-      remaining: this.options.limit - window.count,
+      limit,
+      remaining: Math.max(0, limit - window.count),
       resetSeconds: secondsToWindowEnd(now, this.windowMs),
       windowSeconds: this.options.windowSeconds,
     };

@@ -36,9 +36,10 @@ async function serveEnvelope(limiter: RateLimiter, cost: number) {
     authenticate: async (authorization) => {
       checks.push(authorization);
       if (authorization !== 'Bearer good') throw new DomainError('unauthorized', 'no');
-      return { accountId: 'a', keyId: 'k' };
+      return { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null };
     },
     rateLimiter: limiter,
+    defaultRateLimit: 10,
     maxBodyBytes: 1024,
   });
   const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });

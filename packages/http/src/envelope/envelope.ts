@@ -7,6 +7,8 @@ export interface EnvelopeDeps {
   authenticate: Authenticate;
   /** Charged per operation; no limit when absent. */
   rateLimiter?: RateLimiter | undefined;
+  /** Operations per window for keys without a limit of their own (PETSTORE_RATE_LIMIT); 0 or absent: none. */
+  defaultRateLimit?: number | undefined;
   /** Largest accepted request body, in bytes, per HTTP request (a batch included). */
   maxBodyBytes: number;
   /** Time allowed for a whole request body (PETSTORE_BODY_TIMEOUT_SECONDS); 10 s when absent. */
@@ -41,9 +43,12 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
 
   const charge = (exchange: Exchange, cost: number): void | Promise<void> => {
     if (!rateLimiter) return;
-    const keyId = exchange.keyId;
-    if (keyId === undefined) throw new Error('the rate limit is charged before the key was checked');
-    const decision = rateLimiter.consume(keyId, cost);
+    const principal = exchange.principal;
+    if (principal === undefined) throw new Error('the rate limit is charged before the key was checked');
+    // The key's own limit, else the service's; 0 leaves the key unlimited.
+    const limit = principal.rateLimit ?? deps.defaultRateLimit ?? 0;
+    if (limit === 0) return;
+    const decision = rateLimiter.consume(principal.keyId, cost, limit);
     // Most limiters decide in memory: no promise, no extra turn of the event loop.
     return decision instanceof Promise ? decision.then((settled) => settle(exchange, settled)) : settle(exchange, decision);
   };

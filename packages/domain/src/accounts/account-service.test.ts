@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../auth/api-key.js';
+import { MapKeyStore } from '../testing/map-key-store.js';
+import { movableClock } from '../testing/movable-clock.js';
+import { testAccounts } from '../testing/test-accounts.js';
+import { MAX_RATE_LIMIT } from './key-settings.js';
+
+const NOW = '2026-01-01T00:00:00.000Z';
+
+const setup = async () => {
+  const { clock, advance } = movableClock(NOW);
+  const store = new MapKeyStore();
+  const { accounts, audit } = testAccounts(store, clock);
+  const account = await accounts.createAccount('acme');
+  return { store, accounts, audit, account, advance };
+};
+
+describe('AccountService keys', () => {
+  it('stores only a hash and a short prefix of a key', async () => {
+    const { store, accounts, account } = await setup();
+    const issued = await accounts.createKey(account.id);
+    const record = store.keys.get(issued.id);
+    expect(record?.hash).toBe(hashApiKey(issued.key));
+    expect(JSON.stringify(record)).not.toContain(issued.key);
+    expect(issued.key.startsWith(record?.prefix ?? '?')).toBe(true);
+  });
+
+  it('issues a key with both scopes, no expiry and the default limit unless told otherwise', async () => {
+    const { accounts, account } = await setup();
+    expect(await accounts.createKey(account.id)).toMatchObject({ scopes: ['pets:read', 'pets:write'], expiresAt: null, rateLimit: null });
+    const expiresAt = new Date('2026-01-31T00:00:00.000Z');
+    expect(await accounts.createKey(account.id, { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 })).toMatchObject({
+      scopes: ['pets:read', 'pets:write'],
+      expiresAt,
+      rateLimit: 1000,
+    });
+  });
+
+  it('lists keys with everything kept of them but their hashes', async () => {
+    const { accounts, account } = await setup();
+    const issued = await accounts.createKey(account.id, { scopes: ['pets:read'] });
+    const { key: _key, ...summary } = issued;
+    expect(await accounts.listKeys(account.id)).toEqual([summary]);
+    expect(summary).toEqual({
+      id: issued.id,
+      accountId: account.id,
+      prefix: issued.key.slice(0, 10),
+      scopes: ['pets:read'],
+      expiresAt: null,
+      rateLimit: null,
+      lastUsedAt: null,
+      replacedBy: null,
+      overlapEndsAt: null,
+      createdAt: new Date(NOW),
+      revokedAt: null,
+    });
+  });
+
+  it.each([
+    ['an unknown scope', { scopes: ['pets:delete'] }, 'scopes: unknown scope "pets:delete"'],
+    ['no scope', { scopes: [] }, 'scopes: give at least one'],
+    ['a past expiry', { expiresAt: new Date(NOW) }, 'expiresAt: must be in the future'],
+    ['an invalid expiry', { expiresAt: new Date(Number.NaN) }, 'expiresAt: must be a valid instant'],
+    ['a limit of 0', { rateLimit: 0 }, 'rateLimit: must be a whole number'],
+    ['a fractional limit', { rateLimit: 1.5 }, 'rateLimit: must be a whole number'],
+    ['a limit over the maximum', { rateLimit: MAX_RATE_LIMIT + 1 }, 'rateLimit: must be a whole number'],
+  ])('refuses %s, storing and recording nothing', async (_, options, message) => {
+    const { store, accounts, audit, account } = await setup();
+    await expect(accounts.createKey(account.id, options)).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining(message),
+    });
+    expect(store.keys.size).toBe(0);
+    expect(audit.records.map((record) => record.action)).toEqual(['account.created']);
+  });
+
+  it('refuses keys for an unknown account, and changes to an unknown key, as not_found', async () => {
+    const { accounts } = await setup();
+    await expect(accounts.createKey('acc_missing')).rejects.toMatchObject({ code: 'not_found', message: 'account acc_missing does not exist' });
+    for (const change of [accounts.revokeKey('key_missing'), accounts.updateKey('key_missing', { rateLimit: 5 }), accounts.rollKey('key_missing')]) {
+      await expect(change).rejects.toMatchObject({ code: 'not_found', message: 'key key_missing does not exist' });
+    }
+  });
+});
+
+describe('AccountService.updateKey', () => {
+  it('changes the scopes and the limit, and goes back to the default limit with null', async () => {
+    const { accounts, account } = await setup();
+    const { id } = await accounts.createKey(account.id);
+    expect(await accounts.updateKey(id, { scopes: ['pets:read'], rateLimit: 50 })).toMatchObject({ scopes: ['pets:read'], rateLimit: 50 });
+    expect(await accounts.updateKey(id, { rateLimit: null })).toMatchObject({ scopes: ['pets:read'], rateLimit: null });
+  });
+
+  it('records nothing for a change to what the key already is', async () => {
+    const { accounts, audit, account } = await setup();
+    const { id } = await accounts.createKey(account.id, { rateLimit: 9 });
+    await accounts.updateKey(id, { scopes: ['pets:write', 'pets:read'], rateLimit: 9 });
+    expect(audit.records.map((record) => record.action)).toEqual(['account.created', 'key.created']);
+  });
+
+  it('refuses an update that changes nothing asked for, and any change to a revoked key', async () => {
+    const { accounts, account } = await setup();
+    const { id } = await accounts.createKey(account.id);
+    await expect(accounts.updateKey(id, {})).rejects.toMatchObject({ code: 'invalid_request' });
+    await accounts.revokeKey(id);
+    await expect(accounts.updateKey(id, { rateLimit: 5 })).rejects.toMatchObject({ code: 'conflict', message: `key ${id} is revoked` });
+    await expect(accounts.rollKey(id)).rejects.toMatchObject({ code: 'conflict' });
+  });
+});
+
+describe('AccountService.rollKey', () => {
+  it('issues a new key with the same account, scopes, expiry and limit, and ends the old one after 24 h', async () => {
+    const { accounts, account } = await setup();
+    const expiresAt = new Date('2026-06-01T00:00:00.000Z');
+    const old = await accounts.createKey(account.id, { scopes: ['pets:read'], expiresAt, rateLimit: 30 });
+    const { key, replaced } = await accounts.rollKey(old.id);
+    expect(key).toMatchObject({ accountId: account.id, scopes: ['pets:read'], expiresAt, rateLimit: 30, replacedBy: null });
+    expect(key.key).not.toBe(old.key);
+    expect(replaced).toMatchObject({ id: old.id, replacedBy: key.id, overlapEndsAt: new Date('2026-01-02T00:00:00.000Z'), revokedAt: null });
+    expect((await accounts.listKeys(account.id)).map((each) => each.id)).toEqual([old.id, key.id]);
+  });
+
+  it('refuses to roll a key twice, or a key that has expired', async () => {
+    const { accounts, account, advance } = await setup();
+    const rolled = await accounts.createKey(account.id);
+    const { key } = await accounts.rollKey(rolled.id, { overlapSeconds: 0 });
+    await expect(accounts.rollKey(rolled.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(key.id) });
+    const expiring = await accounts.createKey(account.id, { expiresAt: new Date(Date.parse(NOW) + 1000) });
+    advance(1000);
+    await expect(accounts.rollKey(expiring.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('expired') });
+    await expect(accounts.rollKey(key.id, { overlapSeconds: -1 })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('leaves one replacement when the same key is rolled twice at once, revoking the other', async () => {
+    const { accounts, account } = await setup();
+    const old = await accounts.createKey(account.id);
+    const results = await Promise.allSettled([accounts.rollKey(old.id), accounts.rollKey(old.id)]);
+    const won = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const lost = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toEqual([expect.objectContaining({ code: 'conflict' })]);
+    const keys = await accounts.listKeys(account.id);
+    expect(keys.find((each) => each.id === old.id)?.replacedBy).toBe(won[0]?.key.id);
+    expect(keys.filter((each) => each.id !== old.id).map((each) => each.revokedAt === null)).toEqual(expect.arrayContaining([true, false]));
+  });
+});
+
+describe('AccountService audit trail', () => {
+  it('records every change once, with its actor, ids and the attributes that changed', async () => {
+    const { accounts, audit, account, advance } = await setup();
+    const created = await accounts.createKey(account.id, { scopes: ['pets:read'] });
+    advance(1000);
+    await accounts.updateKey(created.id, { scopes: ['pets:read', 'pets:write'], rateLimit: 100 });
+    const { key } = await accounts.rollKey(created.id, { overlapSeconds: 60 });
+    await accounts.revokeKey(key.id);
+    await accounts.revokeKey(key.id);
+    const at = (ms: number) => new Date(Date.parse(NOW) + ms);
+    expect(audit.records.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { at: at(0), actor: 'tester', action: 'account.created', accountId: account.id, keyId: null, changes: { name: { from: null, to: 'acme' } } },
+      {
+        at: at(0),
+        actor: 'tester',
+        action: 'key.created',
+        accountId: account.id,
+        keyId: created.id,
+        changes: { scopes: { from: null, to: ['pets:read'] }, expiresAt: { from: null, to: null }, rateLimit: { from: null, to: null } },
+      },
+      {
+        at: at(1000),
+        actor: 'tester',
+        action: 'key.updated',
+        accountId: account.id,
+        keyId: created.id,
+        changes: { scopes: { from: ['pets:read'], to: ['pets:read', 'pets:write'] }, rateLimit: { from: null, to: 100 } },
+      },
+      {
+        at: at(1000),
+        actor: 'tester',
+        action: 'key.rolled',
+        accountId: account.id,
+        keyId: created.id,
+        changes: { replacedBy: { from: null, to: key.id }, overlapEndsAt: { from: null, to: at(61_000).toISOString() } },
+      },
+      {
+        at: at(1000),
+        actor: 'tester',
+        action: 'key.revoked',
+        accountId: account.id,
+        keyId: key.id,
+        changes: { revokedAt: { from: null, to: at(1000).toISOString() } },
+      },
+    ]);
+    const text = JSON.stringify(audit.records);
+    for (const secret of [created.key, key.key, hashApiKey(created.key), hashApiKey(key.key)]) expect(text).not.toContain(secret);
+  });
+
+  it('lists the trail newest first, by account and since an instant', async () => {
+    const { accounts, account, advance } = await setup();
+    const other = await accounts.createAccount('other');
+    advance(1000);
+    const first = await accounts.createKey(account.id);
+    advance(1000);
+    await accounts.revokeKey(first.id);
+    const ids = (records: Array<{ action: string; accountId: string }>) => records.map((record) => `${record.action} ${record.accountId}`);
+    expect(ids(await accounts.listAudit())).toEqual([
+      `key.revoked ${account.id}`,
+      `key.created ${account.id}`,
+      `account.created ${other.id}`,
+      `account.created ${account.id}`,
+    ]);
+    expect(ids(await accounts.listAudit({ accountId: other.id }))).toEqual([`account.created ${other.id}`]);
+    expect(ids(await accounts.listAudit({ accountId: account.id, since: new Date(Date.parse(NOW) + 1000) }))).toEqual([
+      `key.revoked ${account.id}`,
+      `key.created ${account.id}`,
+    ]);
+    await expect(accounts.listAudit({ accountId: 'acc_missing' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('makes no change it could not record first', async () => {
+    const { store, accounts, audit, account } = await setup();
+    audit.append = () => Promise.reject(new Error('the audit log is unavailable'));
+    await expect(accounts.createKey(account.id)).rejects.toThrow('the audit log is unavailable');
+    await expect(accounts.createAccount('next')).rejects.toThrow('the audit log is unavailable');
+    expect(store.keys.size).toBe(0);
+    expect(store.accounts.size).toBe(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { DomainError, type AuditLog, type AuditQuery, type AuditRecord } from '@petstore/domain';
+
+/** The embedded store's audit trail: append-only, in this process only, like everything it keeps. */
+export class MemoryAuditLog implements AuditLog {
+  private readonly records = new Map<string, AuditRecord>();
+
+  async append(record: AuditRecord): Promise<void> {
+    if (this.records.has(record.id)) throw new DomainError('conflict', `audit record ${record.id} already exists`);
+    this.records.set(record.id, structuredClone(record));
+  }
+
+  async list(query: AuditQuery): Promise<AuditRecord[]> {
+    const { accountId, since } = query;
+    return [...this.records.values()]
+      .filter((record) => (accountId === undefined || record.accountId === accountId) && (since === undefined || record.at >= since))
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((record) => structuredClone(record));
+  }
+}

@@ -1,0 +1,58 @@
+import { createAuthenticator, hashApiKey } from '@petstore/domain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiKeysCollection } from './collections.js';
+import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
+
+describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existed', () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await connectTestDatabase();
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  const key = 'psk_stored-before-scopes-0123456789';
+  const storeOldKey = () =>
+    apiKeysCollection(database.db).insertOne({
+      _id: 'key_old',
+      accountId: 'acc_old',
+      hash: hashApiKey(key),
+      prefix: key.slice(0, 10),
+      createdAt: new Date('2025-01-01T00:00:00.000Z'),
+      revokedAt: null,
+    });
+
+  it('reads a key document without the newer fields as every scope, no expiry and the default limit', async () => {
+    await storeOldKey();
+    expect(await database.keys.getKey('key_old')).toMatchObject({
+      scopes: ['pets:read', 'pets:write'],
+      expiresAt: null,
+      rateLimit: null,
+      lastUsedAt: null,
+      replacedBy: null,
+      overlapEndsAt: null,
+    });
+    expect(await createAuthenticator(database.keys)(`Bearer ${key}`)).toEqual({
+      accountId: 'acc_old',
+      keyId: 'key_old',
+      scopes: ['pets:read', 'pets:write'],
+      rateLimit: null,
+    });
+  });
+
+  it('narrows, rolls and records the use of such a key like any other', async () => {
+    await storeOldKey();
+    await database.keys.updateKey('key_old', { scopes: ['pets:read'] });
+    const overlapEndsAt = new Date('2026-01-02T00:00:00.000Z');
+    await database.keys.replaceKey('key_old', { replacedBy: 'key_new', overlapEndsAt });
+    await database.keys.recordKeyUse('key_old', new Date('2026-01-01T00:00:00.000Z'));
+    expect(await database.keys.getKey('key_old')).toMatchObject({
+      scopes: ['pets:read'],
+      rateLimit: null,
+      replacedBy: 'key_new',
+      overlapEndsAt,
+      lastUsedAt: new Date('2026-01-01T00:00:00.000Z'),
+    });
+  });
+});

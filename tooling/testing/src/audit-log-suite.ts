@@ -1,0 +1,58 @@
+import type { AuditRecord } from '@petstore/domain';
+import { describe, expect, it } from 'vitest';
+import type { MakeStores } from './store-fixture.js';
+import { useFreshStores } from './store-fixture.js';
+
+const record = (id: string, accountId: string, at: string, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
+  id,
+  at: new Date(at),
+  actor: 'ops@example',
+  action: 'key.updated',
+  accountId,
+  keyId: 'key_1',
+  changes: { scopes: { from: ['pets:read', 'pets:write'], to: ['pets:read'] }, rateLimit: { from: null, to: 1000 } },
+  ...overrides,
+});
+
+export function defineAuditLogSuite(name: string, makeStores: MakeStores): void {
+  describe(`${name} audit log`, () => {
+    const stores = useFreshStores(makeStores);
+
+    it('keeps every appended record exactly, newest first', async () => {
+      const { audit } = stores();
+      const records = [
+        record('aud_1', 'acc_1', '2026-01-01T00:00:00.000Z', {
+          action: 'account.created',
+          keyId: null,
+          changes: { name: { from: null, to: 'Acme' } },
+        }),
+        record('aud_2', 'acc_1', '2026-01-01T00:00:01.000Z'),
+        record('aud_3', 'acc_1', '2026-01-01T00:00:01.000Z', {
+          action: 'key.revoked',
+          changes: { revokedAt: { from: null, to: '2026-01-01T00:00:01.000Z' } },
+        }),
+      ];
+      for (const each of records) await audit.append(each);
+      expect(await audit.list({})).toStrictEqual(records.toReversed());
+    });
+
+    it('lists only the records of one account, and only those at or after an instant', async () => {
+      const { audit } = stores();
+      await audit.append(record('aud_1', 'acc_1', '2026-01-01T00:00:00.000Z'));
+      await audit.append(record('aud_2', 'acc_2', '2026-01-02T00:00:00.000Z'));
+      await audit.append(record('aud_3', 'acc_1', '2026-01-03T00:00:00.000Z'));
+      const ids = (records: AuditRecord[]) => records.map((each) => each.id);
+      expect(ids(await audit.list({ accountId: 'acc_1' }))).toEqual(['aud_3', 'aud_1']);
+      expect(ids(await audit.list({ since: new Date('2026-01-02T00:00:00.000Z') }))).toEqual(['aud_3', 'aud_2']);
+      expect(ids(await audit.list({ accountId: 'acc_2', since: new Date('2026-01-02T00:00:00.001Z') }))).toEqual([]);
+      expect(ids(await audit.list({ accountId: 'acc_none' }))).toEqual([]);
+    });
+
+    it('refuses a second record with an id already used, keeping the first', async () => {
+      const { audit } = stores();
+      await audit.append(record('aud_1', 'acc_1', '2026-01-01T00:00:00.000Z'));
+      await expect(audit.append(record('aud_1', 'acc_2', '2026-01-01T00:00:00.000Z'))).rejects.toMatchObject({ code: 'conflict' });
+      expect((await audit.list({})).map((each) => each.accountId)).toEqual(['acc_1']);
+    });
+  });
+}
