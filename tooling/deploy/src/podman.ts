@@ -8,11 +8,15 @@ const run = promisify(execFile);
 
 /**
  * Podman as it runs on these machines (found by trying): runc, since crun fails on cgroups in hybrid
- * mode; cgroupfs and a file for events, since no systemd runs; and ulimits of its own, since the
- * default ones are refused. Read through CONTAINERS_CONF, so nothing of the machine's is changed.
+ * mode; cgroupfs and a file for events, since no systemd runs; ulimits of its own, since the
+ * default ones are refused; and netavark, which the tests install, whatever CNI configuration the
+ * podman package also ships. Read through CONTAINERS_CONF, so nothing of the machine's is changed.
  */
 const CONTAINERS_CONF = `[containers]
 default_ulimits = ["nofile=16384:16384", "nproc=16384:16384"]
+
+[network]
+network_backend = "netavark"
 
 [engine]
 runtime = "runc"
