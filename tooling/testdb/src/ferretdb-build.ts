@@ -1,19 +1,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cacheDir } from './cache-dir.js';
+import { withCacheLock } from './cache-lock.js';
 
 const run = promisify(execFile);
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
-
-/** Where built binaries are kept between runs: `PETSTORE_CACHE_DIR`, else ~/.cache/petstore. */
-export function cacheDir(): string {
-  return process.env['PETSTORE_CACHE_DIR'] ?? join(homedir(), '.cache', 'petstore');
-}
 
 export function ferretdbBinaryPath(): string {
   return join(cacheDir(), `ferretdb-${FERRETDB_VERSION}`, 'ferretdb');
@@ -34,12 +30,17 @@ export async function hasGo(): Promise<boolean> {
  * The published module lacks the generated build/version/version.txt that its version package
  * embeds (it panics at start-up without it), so the source is copied out of the module cache,
  * the file is written, and the build uses that copy through a `replace` directive.
- * Concurrent test processes may race here: each builds in its own folder and the rename is atomic.
+ * Several test processes (the mongo, cli, rest and gateway suites) ask at once on a cold machine:
+ * one builds behind a lock while the others wait for it (two Go builds at once on two cores would
+ * each take twice as long). The build happens in a folder of its own and the rename is atomic.
  */
 export async function ensureFerretDB(log: (line: string) => void = () => {}): Promise<string> {
   const binary = ferretdbBinaryPath();
   if (existsSync(binary)) return binary;
+  return withCacheLock('ferretdb', () => (existsSync(binary) ? Promise.resolve(binary) : buildFerretDB(binary, log)), log);
+}
 
+async function buildFerretDB(binary: string, log: (line: string) => void): Promise<string> {
   log(`building FerretDB ${FERRETDB_VERSION} with Go (first run only, a few minutes)…`);
   await mkdir(cacheDir(), { recursive: true });
   const work = await mkdtemp(join(cacheDir(), 'ferretdb-build-'));

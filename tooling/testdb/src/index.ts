@@ -1,2 +1,4 @@
-export { cacheDir, ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
+export { cacheDir } from './cache-dir.js';
+export { withCacheLock } from './cache-lock.js';
+export { ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
 export { freePort, startFerretDB, type TestDatabaseServer } from './ferretdb-server.js';
