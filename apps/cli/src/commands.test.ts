@@ -83,22 +83,32 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const output = await run({ action: 'list-keys', accountId });
     const width = String(old['id']).length;
     const row = (...cells: string[]) => cells.map((cell, n) => (n === 0 ? cell.padEnd(width) : cell)).join('  ');
-    expect(output.stdout).toEqual([
+    const [header, ...rows] = output.stdout;
+    expect(header).toBe(
       row('ID', 'PREFIX    ', 'SCOPES   ', 'LIMIT', 'EXPIRES                   ', 'LAST USED        ', 'CREATED          ', 'REVOKED'),
-      row(
-        String(old['id']),
-        String(old['prefix']),
-        'pets:read',
-        '1000 ',
-        '2026-11-22T11:00Z (rolled)',
-        '2026-11-22T10:00Z',
-        '2026-11-22T10:00Z',
-        '-',
-      ),
-      row(rolled.id, rolled.key.slice(0, 10), 'pets:read', '1000 ', '2026-12-22T10:00Z         ', 'never            ', '2026-11-22T10:00Z', '-'),
-    ]);
+    );
+    // Keys are listed by creation; these two were made at the same instant (a fixed clock), so either may come first.
+    expect(rows.sort()).toEqual(
+      [
+        row(
+          String(old['id']),
+          String(old['prefix']),
+          'pets:read',
+          '1000 ',
+          '2026-11-22T11:00Z (rolled)',
+          '2026-11-22T10:00Z',
+          '2026-11-22T10:00Z',
+          '-',
+        ),
+        row(rolled.id, rolled.key.slice(0, 10), 'pets:read', '1000 ', '2026-12-22T10:00Z         ', 'never            ', '2026-11-22T10:00Z', '-'),
+      ].sort(),
+    );
     const listed = await runJson<Array<Record<string, unknown>>>({ action: 'list-keys', accountId });
-    expect(listed[0]).toMatchObject({ replacedBy: rolled.id, overlapEndsAt: '2026-11-22T11:00:00.000Z', lastUsedAt: '2026-11-22T10:00:42.123Z' });
+    expect(listed.find((key) => key['id'] === old['id'])).toMatchObject({
+      replacedBy: rolled.id,
+      overlapEndsAt: '2026-11-22T11:00:00.000Z',
+      lastUsedAt: '2026-11-22T10:00:42.123Z',
+    });
     const printed = output.stdout.join('\n') + JSON.stringify(listed);
     for (const secret of [String(old['key']), rolled.key, hashApiKey(String(old['key'])), hashApiKey(rolled.key)]) {
       expect(printed).not.toContain(secret);
