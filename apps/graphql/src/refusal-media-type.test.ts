@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { fixedClock } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorization } from './testing/graphql-call.js';
 import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
@@ -56,7 +57,11 @@ describe('the media type of every GraphQL answer, refusals from the envelope inc
   let door: TestGraphql;
   let limited: TestGraphql;
   beforeAll(async () => {
-    [door, limited] = await Promise.all([startGraphql({ maxBodyBytes: MAX_BODY_BYTES, bodyTimeoutSeconds: 1 }), startGraphql({ rateLimit: 1 })]);
+    [door, limited] = await Promise.all([
+      startGraphql({ maxBodyBytes: MAX_BODY_BYTES, bodyTimeoutSeconds: 1 }),
+      // A clock that stands still: the spent budget stays spent, whenever a rate window would have ended.
+      startGraphql({ rateLimit: 1, clock: fixedClock(new Date('2026-01-01T00:00:00Z')) }),
+    ]);
     // The limited door's one operation is spent (__typename alone costs nothing): every later one there is refused with 429.
     expect((await post(limited.url, authorization(limited.apiKey), query('{ pets { id } }'))).status).toBe(200);
   });

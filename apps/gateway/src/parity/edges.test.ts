@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { fixedClock } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { JSON_TYPE, WIRE_DOORS, type DoorName, type WireDoor, type WireRequest } from '../testing/doors/doors.js';
@@ -112,7 +113,9 @@ for (const store of stores) {
     beforeAll(async () => {
       gw = await startTestGateway({
         mongodbUri: store.uri,
-        env: { LOG_LEVEL: 'info', PETSTORE_RATE_LIMIT: String(RATE_LIMIT), PETSTORE_RATE_WINDOW_SECONDS: '3600' },
+        // A clock that stands still, so no rate window ends while a test spends a budget.
+        clock: fixedClock(new Date('2026-01-01T00:00:00Z')),
+        env: { LOG_LEVEL: 'info', PETSTORE_RATE_LIMIT: String(RATE_LIMIT) },
         logSink: (line) => logLines.push(line),
       });
     });
