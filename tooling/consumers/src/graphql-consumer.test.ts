@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromGraphQLCodegenPersistedDocuments, generatePersistedQueryManifest } from '@apollo/generate-persisted-query-manifest';
 import { fileURLToPath } from 'node:url';
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { generate, loadCodegenConfig } from '@graphql-codegen/cli';
 import { spawnServer, type ServerProcess } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,39 @@ describe('the typed GraphQL example consumer', () => {
   it('sees the deprecated pet(id:) as deprecated, with its removal date, in the generated types', async () => {
     const types = await readFile(`${root}graphql/src/gql/graphql.ts`, 'utf8');
     expect(types).toMatch(/@deprecated Removed on 2030-12-05\.[^\n]*\n\s*\*\/\n\s*pet\?: Maybe<Pet>;/);
+  });
+
+  describe('against a gateway that does not know its key', () => {
+    let gateway: ServerProcess;
+    beforeAll(async () => {
+      gateway = await spawnServer(gatewayMain, { PETSTORE_DEV_API_KEY: `consumer_${randomBytes(24).toString('base64url')}` });
+    });
+    afterAll(async () => {
+      await gateway?.stop();
+    });
+
+    /**
+     * Apollo Client 4 reads a non-2xx answer as GraphQL only in the media type it asked for
+     * (application/graphql-response+json); in plain JSON it is a bare ServerError, the code left
+     * inside its bodyText.
+     */
+    it('sees a bad key as a GraphQL error with extensions.code UNAUTHENTICATED, for a query and a mutation', async () => {
+      const client = createPetstoreGraphqlClient({ url: `${gateway.baseUrl}/graphql`, apiKey: 'psk_not-a-key-this-gateway-knows' });
+      const failures = await Promise.all([
+        client.query({ query: AvailablePets, variables: { limit: 1 } }).then(
+          () => 'answered',
+          (error: unknown) => error,
+        ),
+        client.mutate({ mutation: AddPet, variables: { input: { name: 'Rex', categoryId: '1' } } }).then(
+          () => 'answered',
+          (error: unknown) => error,
+        ),
+      ]);
+      for (const failure of failures) {
+        expect(CombinedGraphQLErrors.is(failure), String(failure)).toBe(true);
+        expect((failure as CombinedGraphQLErrors).errors).toEqual([expect.objectContaining({ extensions: { code: 'UNAUTHENTICATED' } })]);
+      }
+    });
   });
 
   /**

@@ -9,6 +9,8 @@ export interface TestGraphqlSetup {
   /** Replaces the embedded pet store, e.g. with one that fails. */
   store?: PetStore;
   maxBodyBytes?: number;
+  /** Seconds a whole request body may take (PETSTORE_BODY_TIMEOUT_SECONDS). */
+  bodyTimeoutSeconds?: number;
   publicBaseUrl?: string;
   /** The service's clock, e.g. one past the sunset of `pet(id:)`. */
   clock?: Clock;
@@ -44,6 +46,7 @@ export async function startGraphqlService(
     env: {
       PETSTORE_RATE_LIMIT: String(setup.rateLimit ?? 0),
       ...(setup.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(setup.maxBodyBytes) }),
+      ...(setup.bodyTimeoutSeconds !== undefined && { PETSTORE_BODY_TIMEOUT_SECONDS: String(setup.bodyTimeoutSeconds) }),
       ...(setup.publicBaseUrl !== undefined && { PUBLIC_BASE_URL: setup.publicBaseUrl }),
     },
     clock: setup.clock,

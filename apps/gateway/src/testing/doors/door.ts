@@ -64,7 +64,7 @@ export interface Door {
 }
 
 export interface WireRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Content-Type and the like; the credential is added by the test. */
   headers: Record<string, string>;
@@ -84,9 +84,18 @@ export interface WireDoor {
   lists(count: number): WireRequest;
   /** One request creating a pet per name. */
   creates(names: readonly string[]): WireRequest;
+  /**
+   * One request whose `field` (a create's categoryId, a list's limit, a read's id) is `text`, JSON
+   * number text sent digit for digit, where the door carries that field: REST's URL for a limit or
+   * an id, JSON everywhere else (REST's body, GraphQL's variables, tRPC's input).
+   */
+  withNumber(field: NumberField, text: string, name?: string): WireRequest;
   /** The codes of the errors in an answer, one per failed operation, as REST spells them. */
   errorCodes(body: unknown): Array<string | undefined>;
 }
+
+/** The int64 and integer fields a client writes as a number. */
+export type NumberField = 'categoryId' | 'limit' | 'id';
 
 export const JSON_TYPE = { 'Content-Type': 'application/json' };
 

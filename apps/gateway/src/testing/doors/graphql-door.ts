@@ -157,6 +157,17 @@ export const graphqlWire: WireDoor = {
       'mutation',
     ),
   }),
+  withNumber: (field, text, name = 'a number as sent') => {
+    const [query, variables] = {
+      categoryId: [
+        `mutation($input: NewPetInput!) { addPet(input: $input) { id } }`,
+        `{"input":{"name":${JSON.stringify(name)},"categoryId":${text}}}`,
+      ],
+      limit: [`query($limit: Int) { pets(limit: $limit) { id } }`, `{"limit":${text}}`],
+      id: [`query($id: ID!) { pet(id: $id) { id } }`, `{"id":${text}}`],
+    }[field];
+    return { method: 'POST', path: '/graphql', headers: JSON_TYPE, body: `{"query":${JSON.stringify(query)},"variables":${variables}}` };
+  },
   errorCodes: (body) => {
     const answers = Array.isArray(body) ? body : [body];
     return answers.flatMap((answer: { errors?: Array<{ extensions?: { code?: string } }> }) =>

@@ -72,5 +72,10 @@ export const restWire: WireDoor = {
   maxOperations: 1,
   lists: () => ({ method: 'GET', path: '/v1/pets?limit=1', headers: {} }),
   creates: ([name]) => ({ method: 'POST', path: '/v1/pets', headers: JSON_TYPE, body: JSON.stringify({ name, categoryId: 1 }) }),
+  withNumber: (field, text, name = 'a number as sent') => {
+    if (field === 'limit') return { method: 'GET', path: `/v1/pets?limit=${encodeURIComponent(text)}`, headers: {} };
+    if (field === 'id') return { method: 'GET', path: `/v1/pets/${encodeURIComponent(text)}`, headers: {} };
+    return { method: 'POST', path: '/v1/pets', headers: JSON_TYPE, body: `{"name":${JSON.stringify(name)},"categoryId":${text}}` };
+  },
   errorCodes: (body) => [(body as { code?: string } | undefined)?.code],
 };

@@ -121,6 +121,13 @@ export const trpcWire: WireDoor = {
     headers: JSON_TYPE,
     body: batchInput(names.map((name) => ({ name, categoryId: 1 }))),
   }),
+  withNumber: (field, text, name = 'a number as sent') => {
+    if (field === 'categoryId') {
+      return { method: 'POST', path: '/trpc/pets.create', headers: JSON_TYPE, body: `{"name":${JSON.stringify(name)},"categoryId":${text}}` };
+    }
+    const procedure = field === 'limit' ? 'pets.list' : 'pets.get';
+    return { method: 'GET', path: `/trpc/${procedure}?input=${encodeURIComponent(`{"${field}":${text}}`)}`, headers: {} };
+  },
   errorCodes: (body) => {
     const answers = Array.isArray(body) ? body : [body];
     return answers.map((answer: { error?: { data?: { domainCode?: string } } }) => answer.error?.data?.domainCode);
