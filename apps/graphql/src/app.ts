@@ -43,7 +43,8 @@ export function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options
       }),
     ],
     // The published SDL and, outside production, the landing page a browser gets need no key.
-    isPublic: (ctx) => ctx.path === SCHEMA_DOCUMENT_PATH || isLandingPageRequest(ctx, resolved.landingPage),
+    // Without regard to case for the SDL, as @koa/router matches its route.
+    isPublic: (ctx) => ctx.path.toLowerCase() === SCHEMA_DOCUMENT_PATH || isLandingPageRequest(ctx, resolved.landingPage),
     problem: graphqlProblem,
   });
   return { start: () => server.start(), stop: () => server.stop() };

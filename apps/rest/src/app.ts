@@ -119,7 +119,8 @@ export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
     prefix: REST_PREFIX,
     notices: [deprecationNotices(deps.publicBaseUrl).routes()],
     routes: [router.routes(), router.allowedMethods()],
-    isPublic: (ctx) => ctx.path === OPENAPI_PATH,
+    // Without regard to case, as @koa/router matches the route.
+    isPublic: (ctx) => ctx.path.toLowerCase() === OPENAPI_PATH,
   });
   mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), docs.allowedMethods()], isPublic: () => true });
 }

@@ -190,6 +190,9 @@ for (const store of stores) {
         for (const [path, accept] of [
           ['/v1/openapi.json', 'application/json'],
           ['/graphql/schema.graphql', '*/*'],
+          // Paths match without regard to case, as the routers match them.
+          ['/V1/OpenAPI.json', 'application/json'],
+          ['/graphql/SCHEMA.graphql', '*/*'],
           ['/docs', 'text/html'],
           ['/graphql', 'text/html'],
         ]) {
