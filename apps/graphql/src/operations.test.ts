@@ -1,7 +1,11 @@
+import { fixedClock } from '@petstore/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postGraphql } from './testing/graphql-call.js';
 import { ADD_PET } from './testing/pet-fixtures.js';
 import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
+
+/** Rate windows follow the clock: one that stands still keeps a test inside one window, however slow the machine. */
+const STILL = fixedClock(new Date('2026-06-01T12:00:30Z'));
 
 /** What the GraphQL door adds for operators: the headers the other doors send, and retry-safe creates. */
 describe('the GraphQL door in operation', () => {
@@ -9,7 +13,7 @@ describe('the GraphQL door in operation', () => {
   afterEach(() => door.close());
 
   it('sends RateLimit headers on success, and Retry-After with them on RATE_LIMITED (HTTP 429)', async () => {
-    door = await startGraphql({ rateLimit: 2 });
+    door = await startGraphql({ rateLimit: 2, clock: STILL });
     const ask = () => postGraphql(door.url, { query: '{ pets { id } }', key: door.apiKey });
     const first = await ask();
     expect(first.status).toBe(200);
@@ -25,7 +29,7 @@ describe('the GraphQL door in operation', () => {
   });
 
   it('charges a GET query per root field too, and lets introspection-only queries through an exhausted budget', async () => {
-    door = await startGraphql({ rateLimit: 3, options: { introspection: true } });
+    door = await startGraphql({ rateLimit: 3, clock: STILL, options: { introspection: true } });
     const get = (query: string) =>
       fetch(`${door.url}?query=${encodeURIComponent(query)}`, {
         headers: { Authorization: `Bearer ${door.apiKey}`, 'apollo-require-preflight': 'true' },

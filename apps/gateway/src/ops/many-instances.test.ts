@@ -1,3 +1,4 @@
+import { fixedClock } from '@petstore/domain';
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -131,8 +132,10 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
 describe.skipIf(!mongodbUri)('PETSTORE_RATE_LIMIT_SCOPE with two instances on one database', () => {
   const admittedBy = async (scope: 'shared' | 'instance'): Promise<number> => {
     const env = { MONGODB_DB: uniqueName('petstore_scope'), PETSTORE_RATE_LIMIT: '2', PETSTORE_RATE_LIMIT_SCOPE: scope };
-    const first = await startTestGateway({ mongodbUri: mongodbUri ?? null, env });
-    const second = await startTestGateway({ mongodbUri: mongodbUri ?? null, env });
+    // One clock that stands still for both: their four requests stay in one rate window.
+    const clock = fixedClock(new Date('2026-06-01T12:00:30Z'));
+    const first = await startTestGateway({ mongodbUri: mongodbUri ?? null, env, clock });
+    const second = await startTestGateway({ mongodbUri: mongodbUri ?? null, env, clock });
     try {
       const account = await first.runtime.accounts.createAccount('scope');
       const { key } = await first.runtime.accounts.createKey(account.id);
