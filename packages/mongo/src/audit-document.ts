@@ -1,28 +1,12 @@
-import type { AuditAction, AuditChange, AuditRecord } from '@petstore/domain';
+import type { AuditRecord } from '@petstore/domain';
 
-/** One change to an account or key, as the `audit_log` collection keeps it; never a key or its hash. */
-export interface AuditDocument {
-  _id: string;
-  at: Date;
-  actor: string;
-  action: AuditAction;
-  accountId: string;
-  keyId: string | null;
-  changes: Record<string, AuditChange>;
-}
+/** One change to an account or key, as the `audit_log` collection keeps it (its id as `_id`); never a key or its hash. */
+export type AuditDocument = Omit<AuditRecord, 'id'> & { _id: string };
 
 export function toAuditDocument({ id, ...rest }: AuditRecord): AuditDocument {
   return { _id: id, ...rest, changes: { ...rest.changes } };
 }
 
-export function fromAuditDocument(document: AuditDocument): AuditRecord {
-  return {
-    id: document._id,
-    at: document.at,
-    actor: document.actor,
-    action: document.action,
-    accountId: document.accountId,
-    keyId: document.keyId,
-    changes: document.changes,
-  };
+export function fromAuditDocument({ _id, ...rest }: AuditDocument): AuditRecord {
+  return { id: _id, ...rest };
 }

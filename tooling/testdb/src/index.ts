@@ -2,3 +2,4 @@ export { cacheDir } from './cache-dir.js';
 export { withCacheLock } from './cache-lock.js';
 export { ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
 export { freePort, startFerretDB, type TestDatabaseServer } from './ferretdb-server.js';
+export { ensureGoTool, goToolPath, type GoTool } from './go-tool.js';
