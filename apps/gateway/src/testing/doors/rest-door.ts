@@ -16,6 +16,7 @@ import {
 const KINDS = new Map<number, ErrorKind>([
   [400, 'invalid_request'],
   [401, 'unauthorized'],
+  [403, 'forbidden'],
   [404, 'not_found'],
   [410, 'gone'],
 ]);
@@ -72,5 +73,6 @@ export const restWire: WireDoor = {
   maxOperations: 1,
   lists: () => ({ method: 'GET', path: '/v1/pets?limit=1', headers: {} }),
   creates: ([name]) => ({ method: 'POST', path: '/v1/pets', headers: JSON_TYPE, body: JSON.stringify({ name, categoryId: 1 }) }),
+  mixed: () => [],
   errorCodes: (body) => [(body as { code?: string } | undefined)?.code],
 };
