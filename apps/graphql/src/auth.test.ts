@@ -61,3 +61,32 @@ describe('authentication of the GraphQL door', () => {
     expect(answer.body).toEqual({ data: { pets: [] } });
   });
 });
+
+describe('scopes at the GraphQL door', () => {
+  const keyWith = async (scopes: string[]) => (await door.accounts.createKey((await door.accounts.createAccount('scoped')).id, { scopes })).key;
+
+  it('lets a key without pets:read ask for introspection fields, which reveal no pet, and refuses it any field of Query', async () => {
+    const writeOnly = await keyWith(['pets:write']);
+    const typename = await postGraphql(door.url, { query: '{ __typename }', key: writeOnly });
+    expect(typename.body).toEqual({ data: { __typename: 'Query' } });
+    const schema = await postGraphql(door.url, { query: '{ __schema { queryType { name } } }', key: writeOnly });
+    expect(schema.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    const pets = await postGraphql(door.url, { query: '{ __typename pets { id } }', key: writeOnly });
+    expect(pets.status).toBe(403);
+    expect(pets.body).toEqual({
+      errors: [{ message: 'this API key lacks the pets:read scope that pets needs (it has: pets:write)', extensions: { code: 'FORBIDDEN' } }],
+    });
+  });
+
+  it('answers 403 in the media type the client negotiated', async () => {
+    const readOnly = await keyWith(['pets:read']);
+    const answer = await postGraphql(door.url, {
+      query: 'mutation { addPet(input: { name: "Rex", categoryId: "1" }) { id } }',
+      key: readOnly,
+      headers: { Accept: 'application/graphql-response+json' },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
+    expect(answer.body.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN' });
+  });
+});

@@ -3,10 +3,10 @@ import { HeaderMap } from '@apollo/server';
 import type { Envelope, Exchange, ExchangeState, HeaderList } from '@petstore/http';
 import type { Context, Middleware, ParameterizedContext } from 'koa';
 import type { DocumentAnalyses } from './analysis/document-analyses.js';
+import { graphqlRequestOperations } from './analysis/request-operations.js';
 import { graphqlContext, type GraphqlContext } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
-import { graphqlRequestCost } from './limits/operation-cost.js';
 import type { TrustedDocuments } from './trusted/trusted-documents.js';
 import { trustedRequest } from './trusted/trusted-request.js';
 
@@ -15,7 +15,7 @@ export const GRAPHQL_PATH = '/graphql';
 export interface GraphqlMiddlewareOptions {
   envelope: Envelope;
   maxBatch: number;
-  /** The documents' analyses, from which the cost is counted. */
+  /** The documents' analyses, from which the scopes and the cost are known. */
   analyses: DocumentAnalyses;
   /** Whether a browser GET gets the landing page (the one answer that needs no key). */
   landingPage: boolean;
@@ -27,8 +27,8 @@ export interface GraphqlMiddlewareOptions {
  * Hands requests for /graphql to Apollo and writes its answer back; other paths fall through.
  * A few lines over `executeHTTPGraphQLRequest` rather than an integration package, so that the
  * envelope's steps run first: the key was checked as the request entered the door; here the body
- * is read under the service's limits and the cost of every operation in the request is charged
- * before Apollo runs any of them.
+ * is read under the service's limits and every operation in the request is admitted (its scope,
+ * then its cost) before Apollo runs any of them.
  */
 export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware<ExchangeState> {
   const { envelope } = options;
@@ -44,9 +44,9 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     if (!isLandingPageRequest(ctx, options.landingPage)) {
       body = await readGraphqlBody(ctx, envelope, options.maxBatch);
       if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
-      // Counted from what will run: the registered document when only those run.
-      const operations = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
-      await envelope.charge(exchange, graphqlRequestCost(operations, options.analyses));
+      // Known from what will run: the registered document when only those run.
+      const request = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
+      await envelope.admit(exchange, graphqlRequestOperations(request, options.analyses));
     }
     const response = await server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: toApolloRequest(ctx, body, search),

@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import { int64FromText } from '@petstore/domain';
+import { int64FromText, type Scope } from '@petstore/domain';
 import {
   createBaseApp,
   idempotencyKeyOf,
@@ -12,6 +12,7 @@ import {
   type Exchange,
   type ExchangeState,
   type HeaderList,
+  type RequestOperation,
 } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { buildDocsRouter, DOCS_PATH } from './docs/docs-page.js';
@@ -42,24 +43,26 @@ type Route = RouterMiddleware<ExchangeState>;
 
 /**
  * The contract's three operations under /v1, and the document that describes them. The key was
- * checked when the request entered the door (mountDoor); each operation costs 1, charged before
- * its body is read.
+ * checked when the request entered the door (mountDoor); each route names its operation and the
+ * scope it needs (the document's `x-petstore-scopes`), admitted by the envelope before its body
+ * is read: 403 without the scope, then a cost of 1.
  */
 export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<ExchangeState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const { envelope } = deps;
-  /** Names the route's operation, charges it, and runs the rest of the route in its span. */
-  const operation =
-    (name: string, options: { deprecated?: boolean } = {}): Route =>
-    async (ctx, next) => {
+  /** Names the route's operation, admits it (its scope, a cost of 1), and runs the rest of the route in its span. */
+  const operation = (name: string, scope: Scope, options: { deprecated?: boolean } = {}): Route => {
+    const asked: readonly RequestOperation[] = [{ name, scope, cost: 1 }];
+    return async (ctx, next) => {
       const exchange = ctx.state.exchange;
       exchange.operation('rest', name, options);
       // @koa/router's name for the route template the request matched, such as /v1/pets/:petId.
       exchange.route = ctx._matchedRoute === undefined ? undefined : String(ctx._matchedRoute);
-      await envelope.charge(exchange, 1);
+      await envelope.admit(exchange, asked);
       await exchange.traced(name, options, next);
     };
+  };
   // Like every other validation, after the key check: createPet and getPet take no query parameters.
   const noQuery: Route = async (ctx, next) => {
     queryParameters(ctx.query, []);
@@ -70,13 +73,13 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   // Served without a key (see isPublic below): the contract itself is public.
   router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
-  router.get('/pets', operation('listPets'), async (ctx) => {
+  router.get('/pets', operation('listPets', 'pets:read'), async (ctx) => {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
     sendJson(ctx.state.exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
   });
 
-  router.post('/pets', operation('createPet'), noQuery, async (ctx) => {
+  router.post('/pets', operation('createPet', 'pets:write'), noQuery, async (ctx) => {
     const exchange = ctx.state.exchange;
     const body = await envelope.readJson(exchange);
     const principal = exchange.principal;
@@ -84,7 +87,7 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
     sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
   });
 
-  router.get('/pets/:petId', operation('getPet', { deprecated: true }), noQuery, async (ctx) => {
+  router.get('/pets/:petId', operation('getPet', 'pets:read', { deprecated: true }), noQuery, async (ctx) => {
     sendJson(ctx.state.exchange, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
   });
 

@@ -78,6 +78,7 @@ for (const store of stores) {
       expectTypeOf(invalid.error?.code).toEqualTypeOf<
         | 'invalid_request'
         | 'unauthorized'
+        | 'forbidden'
         | 'conflict'
         | 'payload_too_large'
         | 'unsupported_media_type'

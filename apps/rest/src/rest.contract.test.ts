@@ -2,6 +2,7 @@ import { fixedClock, INT64_MAX, INT64_MIN } from '@petstore/domain';
 import { parseJsonText } from '@petstore/http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '@petstore/service-kit';
+import { doc } from './testing/document-schemas.js';
 import { startRest, type TestRest } from './testing/start-rest.js';
 
 interface Pet {
@@ -79,6 +80,35 @@ for (const store of stores) {
         expectError(await post({ name: 5 }, null), 401, 'unauthorized');
         expectError(await get('/v1/pets/abc', null), 401, 'unauthorized');
         expectError(await get('/v1/pets/1', 'wrong-key-wrong-key'), 401, 'unauthorized');
+      });
+
+      it("answers 403 forbidden where the document's x-petstore-scopes name a scope the key lacks, doing and charging nothing", async () => {
+        const pet = (await post<Pet>({ name: 'Scoped', categoryId: 1 })).body;
+        const requests: Record<string, (key: string) => ReturnType<typeof get>> = {
+          listPets: (key) => get('/v1/pets', key),
+          createPet: (key) => post({ name: 'Not by a read-only key', categoryId: 1 }, key),
+          getPet: (key) => get(`/v1/pets/${pet.id}`, key),
+        };
+        const documented = Object.values(doc.paths).flatMap((item) => Object.values(item));
+        expect(documented.map((op) => op['operationId'])).toEqual(Object.keys(requests));
+        const account = await door.runtime.accounts.createAccount('scoped');
+        for (const held of [['pets:read'], ['pets:write']]) {
+          const { key } = await door.runtime.accounts.createKey(account.id, { scopes: held, rateLimit: 100 });
+          for (const op of documented) {
+            const id = String(op['operationId']);
+            const [needed] = op['x-petstore-scopes'] as string[];
+            const before = await countPets();
+            const response = await requests[id]!(key);
+            if (held.includes(needed ?? '')) {
+              expect(response.status, `${id} with ${held.join()}`).toBeLessThan(300);
+              continue;
+            }
+            const error = expectError(response, 403, 'forbidden');
+            expect(error.message).toBe(`this API key lacks the ${needed} scope that ${id} needs (it has: ${held.join(', ')})`);
+            expect(await countPets()).toBe(before);
+            expect(response.headers.get('ratelimit-limit')).toBe('100');
+          }
+        }
       });
 
       it('never echoes the key in an error', async () => {

@@ -11,14 +11,17 @@ const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
  * The pet procedures as a plain record, before `router()` binds them to the server's context:
  * its declared type names only inputs, outputs, meta and the error shape (and keeps each
  * procedure's JSDoc), so the client's router type is written from it without any server type.
+ * The scope each needs is enforced from the routing table (procedures.ts), and said in its JSDoc
+ * for the client's users: a call without it is refused `FORBIDDEN` (403, `data.domainCode:
+ * "forbidden"`), and so is its whole batch.
  */
 export const petsProcedures = {
-  /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. */
+  /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. Needs the `pets:read` scope. */
   list: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
     .query(async ({ ctx, input }): Promise<Pet[]> => wirePets((await ctx.pets.list(input)).pets)),
 
-  /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). */
+  /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). Needs the `pets:read` scope. */
   page: protectedProcedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
     .query(async ({ ctx, input }): Promise<{ pets: Pet[]; nextCursor: string | null }> => {
@@ -26,6 +29,7 @@ export const petsProcedures = {
       return { pets: wirePets(page.pets), nextCursor: page.nextCursor ?? null };
     }),
 
+  /** Adds a pet; the service assigns its id. Needs the `pets:write` scope. */
   create: protectedProcedure
     .input(serviceCheckedInput<NewPet>())
     .mutation(async ({ ctx, input }) =>
@@ -33,7 +37,7 @@ export const petsProcedures = {
     ),
 
   /**
-   * One pet by id.
+   * One pet by id. Needs the `pets:read` scope.
    * @deprecated Removed on 2030-12-05 (answers `gone` from then on); use `pets.list` with `status`.
    */
   get: protectedProcedure

@@ -1,26 +1,29 @@
 import type { AnyMutationProcedure, AnyQueryProcedure } from '@trpc/server';
+import type { Scope } from '@petstore/domain';
 import type { petsProcedures } from './pets-router.js';
 
 type PetProcedures = typeof petsProcedures;
 type TypeOf<P> = P extends AnyMutationProcedure ? 'mutation' : P extends AnyQueryProcedure ? 'query' : never;
 
-/** What the door knows of a procedure before calling it: how it is called. */
+/** What the door knows of a procedure before calling it: how it is called, and the scope a key needs to call it. */
 export interface ProcedureEntry {
   type: 'query' | 'mutation';
+  scope: Scope;
 }
 
 /**
  * The door's routing table: every procedure of the router by path. tRPC keeps its own table in a
  * private field (`_def`); this one is checked against the router's types (every procedure present,
- * each with its own type), so it cannot drift from it, and it lets the door refuse an unknown
- * procedure or a wrong method before anything is read or charged.
+ * each with its own type and a scope), so it cannot drift from it, and it lets the door refuse an
+ * unknown procedure or a wrong method before anything is read or charged, and a call the key may
+ * not make before any call of the request runs.
  */
 const TABLE = {
-  'pets.list': { type: 'query' },
-  'pets.page': { type: 'query' },
-  'pets.create': { type: 'mutation' },
-  'pets.get': { type: 'query' },
-} as const satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { type: TypeOf<PetProcedures[K]> } };
+  'pets.list': { type: 'query', scope: 'pets:read' },
+  'pets.page': { type: 'query', scope: 'pets:read' },
+  'pets.create': { type: 'mutation', scope: 'pets:write' },
+  'pets.get': { type: 'query', scope: 'pets:read' },
+} as const satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { type: TypeOf<PetProcedures[K]>; scope: Scope } };
 
 export const PROCEDURES: ReadonlyMap<string, ProcedureEntry> = new Map(Object.entries(TABLE));
 

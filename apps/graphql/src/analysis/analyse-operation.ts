@@ -6,14 +6,20 @@ import {
   OperationTypeNode,
   type SelectionSetNode,
 } from 'graphql';
+import type { RequestOperation } from '@petstore/http';
+import { rootFieldScope } from './root-field-scopes.js';
 
-/** What the door needs to know of one operation before it runs: for its cost, its limits, its report and its trace. */
+/** What the door needs to know of one operation before it runs: for its scopes and cost, its limits, its report and its trace. */
 export interface OperationAnalysis {
   type: OperationTypeNode;
   /** Root fields by their schema names, sorted (`pets`, `addPet`, `__typename`): the metric and span labels. */
   rootFields: readonly string[];
-  /** What it is charged: one per root response key (an alias is its own key), introspection fields free. */
-  cost: number;
+  /**
+   * What the envelope admits for it: each root field with the scope it needs and its cost, one per
+   * root response key (an alias is its own key). Introspection fields are left out: they need no
+   * scope and are free.
+   */
+  admission: readonly RequestOperation[];
   /** Deepest nesting of fields, fragments included; introspection left to graphql-js's own rule. */
   depth: number;
   /** Aliased fields anywhere in the operation, introspection included. */
@@ -50,8 +56,9 @@ export function analyseOperation(
   schema: GraphQLSchema,
 ): OperationAnalysis {
   const rootFields = new Set<string>();
-  const chargedKeys = new Set<string>();
-  const allKeys = new Set<string>();
+  // Each root response key with the field it selects (a key selecting two fields fails validation).
+  const chargedKeys = new Map<string, string>();
+  const allKeys = new Map<string, string>();
   const measured = new Map<string, Size>();
   const inProgress = new Set<string>();
 
@@ -68,8 +75,8 @@ export function analyseOperation(
         if (atRoot) {
           const key = selection.alias?.value ?? name;
           rootFields.add(name);
-          allKeys.add(key);
-          if (!name.startsWith('__')) chargedKeys.add(key);
+          allKeys.set(key, name);
+          if (!name.startsWith('__')) chargedKeys.set(key, name);
         }
         const introspection = inIntrospection || INTROSPECTION_ROOTS.has(name);
         const children = selection.selectionSet ? walk(selection.selectionSet, false, introspection) : NOTHING;
@@ -101,12 +108,20 @@ export function analyseOperation(
 
   const size = walk(operation.selectionSet, true, false);
   const rootType = schema.getRootType(operation.operation);
+  // The service has no subscriptions: one is refused, but charged like any operation, introspection fields included.
+  const keys = operation.operation === OperationTypeNode.SUBSCRIPTION ? allKeys : chargedKeys;
   return {
     type: operation.operation,
     rootFields: [...rootFields].sort(),
-    // The service has no subscriptions: one is refused, but charged like any operation, introspection fields included.
-    cost: operation.operation === OperationTypeNode.SUBSCRIPTION ? Math.max(1, allKeys.size) : chargedKeys.size,
+    admission: admissionOf(operation.operation, keys),
     ...size,
     deprecated: [...rootFields].some((field) => typeof rootType?.getFields()[field]?.deprecationReason === 'string'),
   };
+}
+
+/** One operation per root field, costing one per response key that selects it. */
+function admissionOf(type: OperationTypeNode, keys: ReadonlyMap<string, string>): RequestOperation[] {
+  const keysByField = new Map<string, number>();
+  for (const field of keys.values()) keysByField.set(field, (keysByField.get(field) ?? 0) + 1);
+  return [...keysByField].map(([field, cost]) => ({ name: field, scope: rootFieldScope(type, field), cost }));
 }

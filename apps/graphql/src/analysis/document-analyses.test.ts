@@ -2,9 +2,9 @@ import { getIntrospectionQuery, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { executableSchema } from '../execution/executable-schema.js';
 import { DEFAULT_GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
-import { graphqlRequestCost } from '../limits/operation-cost.js';
 import type { OperationAnalysis } from './analyse-operation.js';
 import { chosenOperation, DocumentAnalyses } from './document-analyses.js';
+import { graphqlRequestOperations } from './request-operations.js';
 
 const { schema } = executableSchema({} as never);
 const analyses = () => new DocumentAnalyses(schema, 1000);
@@ -71,52 +71,98 @@ describe('the analysis of an operation: what the report and the trace need', () 
   });
 });
 
-describe('graphqlRequestCost', () => {
+describe('graphqlRequestOperations: the cost', () => {
   const cache = analyses();
-  const cost = (body: unknown) => graphqlRequestCost(body, cache);
+  const costOf = (body: unknown, within = cache) => graphqlRequestOperations(body, within).reduce((sum, operation) => sum + operation.cost, 0);
 
   it('charges one per root field, each alias on its own', () => {
-    expect(cost({ query: '{ pets { id } }' })).toBe(1);
-    expect(cost({ query: '{ a: pets { id } b: pets { id } pet(id: "1") { id } }' })).toBe(3);
+    expect(costOf({ query: '{ pets { id } }' })).toBe(1);
+    expect(costOf({ query: '{ a: pets { id } b: pets { id } pet(id: "1") { id } }' })).toBe(3);
     expect(
-      cost({ query: 'mutation { a: addPet(input: {name: "a", categoryId: "1"}) { id } b: addPet(input: {name: "b", categoryId: "1"}) { id } }' }),
+      costOf({ query: 'mutation { a: addPet(input: {name: "a", categoryId: "1"}) { id } b: addPet(input: {name: "b", categoryId: "1"}) { id } }' }),
     ).toBe(2);
   });
 
   it('counts a root field repeated under one name once, as GraphQL runs it once', () => {
-    expect(cost({ query: '{ pets { id } pets { name } }' })).toBe(1);
+    expect(costOf({ query: '{ pets { id } pets { name } }' })).toBe(1);
   });
 
   it('counts root fields reached through fragments', () => {
-    expect(cost({ query: 'query { ...F ... on Query { b: pets { id } } } fragment F on Query { a: pets { id } }' })).toBe(2);
+    expect(costOf({ query: 'query { ...F ... on Query { b: pets { id } } } fragment F on Query { a: pets { id } }' })).toBe(2);
   });
 
   it('charges nothing for introspection-only fields', () => {
-    expect(cost({ query: '{ __schema { types { name } } __type(name: "Pet") { name } __typename }' })).toBe(0);
-    expect(cost({ query: '{ __typename pets { id } }' })).toBe(1);
+    expect(costOf({ query: '{ __schema { types { name } } __type(name: "Pet") { name } __typename }' })).toBe(0);
+    expect(costOf({ query: '{ __typename pets { id } }' })).toBe(1);
   });
 
-  it('charges a subscription like any operation, though it will be refused: at least one, introspection fields included', () => {
-    expect(cost({ query: 'subscription { __typename }' })).toBe(1);
-    expect(cost({ query: 'subscription { a: __typename b: __typename }' })).toBe(2);
+  it('charges a subscription like any operation, though it will be refused: introspection fields included', () => {
+    expect(costOf({ query: 'subscription { __typename }' })).toBe(1);
+    expect(costOf({ query: 'subscription { a: __typename b: __typename }' })).toBe(2);
   });
 
   it('charges the operation the request names, or the only one', () => {
     const query = 'query One { pets { id } } query Two { a: pets { id } b: pets { id } }';
-    expect(cost({ query, operationName: 'Two' })).toBe(2);
-    expect(cost({ query, operationName: 'Three' })).toBe(0);
-    expect(cost({ query })).toBe(0);
+    expect(costOf({ query, operationName: 'Two' })).toBe(2);
+    expect(costOf({ query, operationName: 'Three' })).toBe(0);
+    expect(costOf({ query })).toBe(0);
   });
 
   it('sums a batch', () => {
-    expect(cost([{ query: '{ a: pets { id } b: pets { id } }' }, { query: '{ pets { id } }' }, 'junk'])).toBe(3);
+    expect(costOf([{ query: '{ a: pets { id } b: pets { id } }' }, { query: '{ pets { id } }' }, 'junk'])).toBe(3);
   });
 
   it('charges nothing for what does not parse or is not a request', () => {
-    expect(cost({ query: '{ pets { ' })).toBe(0);
-    expect(cost({ query: 42 })).toBe(0);
-    expect(cost(undefined)).toBe(0);
-    expect(graphqlRequestCost({ query: '{ c: pets { id } d: pets { id } }' }, new DocumentAnalyses(schema, 5))).toBe(0);
+    expect(costOf({ query: '{ pets { ' })).toBe(0);
+    expect(costOf({ query: 42 })).toBe(0);
+    expect(costOf(undefined)).toBe(0);
+    expect(costOf({ query: '{ c: pets { id } d: pets { id } }' }, new DocumentAnalyses(schema, 5))).toBe(0);
+  });
+});
+
+describe('graphqlRequestOperations: the scopes', () => {
+  const cache = analyses();
+  const asked = (body: unknown) => graphqlRequestOperations(body, cache);
+
+  it('asks pets:read for each field of Query and pets:write for addPet, each root field once with its cost', () => {
+    expect(asked({ query: '{ a: pets { id } b: pets { id } petsPage { nextCursor } pet(id: "1") { id } }' })).toEqual([
+      { name: 'pets', scope: 'pets:read', cost: 2 },
+      { name: 'petsPage', scope: 'pets:read', cost: 1 },
+      { name: 'pet', scope: 'pets:read', cost: 1 },
+    ]);
+    expect(asked({ query: 'mutation { addPet(input: { name: "a", categoryId: "1" }) { id } }' })).toEqual([
+      { name: 'addPet', scope: 'pets:write', cost: 1 },
+    ]);
+  });
+
+  it('asks no scope for introspection fields, whatever the operation', () => {
+    expect(asked({ query: '{ __typename __schema { queryType { name } } }' })).toEqual([]);
+    expect(asked({ query: 'mutation { __typename }' })).toEqual([]);
+  });
+
+  it('asks no scope for a field the root type lacks, which validation refuses, even one named like an Object property', () => {
+    expect(asked({ query: '{ addPet toString constructor }' })).toEqual([
+      { name: 'addPet', scope: null, cost: 1 },
+      { name: 'toString', scope: null, cost: 1 },
+      { name: 'constructor', scope: null, cost: 1 },
+    ]);
+  });
+
+  it('asks the scopes of every operation of a document, charging only the one it runs', () => {
+    const query = 'query L { pets { id } } mutation C { addPet(input: { name: "a", categoryId: "1" }) { id } }';
+    expect(asked({ query, operationName: 'L' })).toEqual([
+      { name: 'pets', scope: 'pets:read', cost: 1 },
+      { name: 'addPet', scope: 'pets:write', cost: 0 },
+    ]);
+    expect(asked({ query, operationName: 'C' })).toEqual([
+      { name: 'pets', scope: 'pets:read', cost: 0 },
+      { name: 'addPet', scope: 'pets:write', cost: 1 },
+    ]);
+  });
+
+  it('asks the scopes of every item of a batch', () => {
+    const batch = [{ query: '{ pets { id } }' }, { query: 'mutation { addPet(input: { name: "a", categoryId: "1" }) { id } }' }];
+    expect(asked(batch).map(({ scope }) => scope)).toEqual(['pets:read', 'pets:write']);
   });
 });
 

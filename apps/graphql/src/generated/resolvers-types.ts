@@ -16,7 +16,7 @@ export type Scalars = {
 /** Changing the catalogue. */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Adds an animal; the store assigns its id. */
+  /** Adds an animal; the store assigns its id. Needs the `pets:write` scope. */
   addPet: Pet;
 };
 
@@ -71,13 +71,13 @@ export type PetStatus =
 export type Query = {
   __typename?: 'Query';
   /**
-   * One animal by its id, or null when no animal has it.
+   * One animal by its id, or null when no animal has it. Needs the `pets:read` scope.
    * @deprecated Removed on 2030-12-05. Use pets(status:).
    */
   pet: Maybe<Pet>;
-  /** Animals ordered by id, optionally filtered by status. */
+  /** Animals ordered by id, optionally filtered by status. Needs the `pets:read` scope. */
   pets: Array<Pet>;
-  /** Animals ordered by id, like `pets`, plus an opaque cursor for `pets(after:)` or `petsPage(after:)`. */
+  /** Animals ordered by id, like `pets`, plus an opaque cursor for `pets(after:)` or `petsPage(after:)`. Needs the `pets:read` scope. */
   petsPage: PetPage;
 };
 

@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http';
-import type { Clock, PetStore } from '@petstore/domain';
+import type { AccountService, Clock, PetStore } from '@petstore/domain';
 import type { Runtime, Service } from '@petstore/runtime';
 import { startService, type ServiceOptions } from '@petstore/service-kit';
 import { buildGraphqlApp } from '../app.js';
@@ -25,6 +25,8 @@ export interface TestGraphql {
   url: string;
   /** A valid key. */
   apiKey: string;
+  /** The service's accounts, for keys of other kinds (scopes, limits). */
+  accounts: AccountService;
   /** Parsed JSON lines the service logged at error level. */
   logged: Array<Record<string, unknown>>;
   close(): Promise<void>;
@@ -56,5 +58,12 @@ export async function startGraphqlService(
     ...(store && { stores: (opened) => ({ ...opened, pets: store }) }),
   };
   const service = await startService(build, options);
-  return { origin: service.baseUrl, url: `${service.baseUrl}/graphql`, apiKey: service.apiKey, logged, close: service.close };
+  return {
+    origin: service.baseUrl,
+    url: `${service.baseUrl}/graphql`,
+    apiKey: service.apiKey,
+    accounts: service.runtime.accounts,
+    logged,
+    close: service.close,
+  };
 }

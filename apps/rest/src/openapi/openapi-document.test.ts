@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
+import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, isScope, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
 import { describeStatus, HTTP_STATUS_BY_CODE, stringifyJson } from '@petstore/http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -252,10 +252,25 @@ describe('the document and the REST door', () => {
     }
   });
 
+  it('names on every operation the one scope it needs, in x-petstore-scopes and its description, and documents its 403', () => {
+    for (const { operation: op } of operations) {
+      const id = String(op['operationId']);
+      const scopes = op['x-petstore-scopes'] as string[];
+      expect(scopes, id).toHaveLength(1);
+      expect(scopes.every(isScope), id).toBe(true);
+      expect(op['description'], id).toContain(`Needs the \`${scopes[0]}\` scope.`);
+      const forbidden = deref<{ description: string; headers: Json }>(op.responses['403']);
+      expect(forbidden.description, id).toMatch(/lacks the scope/);
+      // Refused after the key check: the answer shows where the caller stands, nothing charged.
+      expect(Object.keys(forbidden.headers), id).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining']));
+    }
+  });
+
   it('documents 401 with WWW-Authenticate, 500 and 503 with Retry-After on every operation', () => {
     for (const { operation: op } of operations) {
       const responses = op.responses;
-      for (const status of ['400', '401', '429', '431', '500', '503']) expect(responses, `${String(op['operationId'])}`).toHaveProperty(status);
+      for (const status of ['400', '401', '403', '429', '431', '500', '503'])
+        expect(responses, `${String(op['operationId'])}`).toHaveProperty(status);
       expect(deref<{ headers: Json }>(responses['401']).headers).toHaveProperty('WWW-Authenticate');
       expect(deref<{ headers: Json }>(responses['503']).headers).toHaveProperty('Retry-After');
       expect(deref<{ headers: Json }>(responses['429']).headers).toHaveProperty('Retry-After');

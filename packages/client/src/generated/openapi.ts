@@ -13,13 +13,13 @@ export interface paths {
         };
         /**
          * List pets
-         * @description Returns pets in ascending `id` order, optionally only those with one `status`. When more pets follow, the response has a `Link` header with `rel="next"`; follow it to get the next page.
+         * @description Returns pets in ascending `id` order, optionally only those with one `status`. When more pets follow, the response has a `Link` header with `rel="next"`; follow it to get the next page. Needs the `pets:read` scope.
          */
         get: operations["listPets"];
         put?: never;
         /**
          * Add a pet
-         * @description Adds an animal to the catalogue. The service assigns its `id`. A `status` is stored only when one is sent; none is invented. Send an `Idempotency-Key` to make retrying safe.
+         * @description Adds an animal to the catalogue. The service assigns its `id`. A `status` is stored only when one is sent; none is invented. Send an `Idempotency-Key` to make retrying safe. Needs the `pets:write` scope.
          */
         post: operations["createPet"];
         delete?: never;
@@ -38,7 +38,7 @@ export interface paths {
         /**
          * Get a pet by id
          * @deprecated
-         * @description **Deprecated: removed on 2030-12-05.** Use `listPets` with its `status` filter instead. Every response of this operation carries `Deprecation`, `Sunset` and a `Link` to the replacement; from the sunset instant on it answers `410 gone`.
+         * @description **Deprecated: removed on 2030-12-05.** Use `listPets` with its `status` filter instead. Every response of this operation carries `Deprecation`, `Sunset` and a `Link` to the replacement; from the sunset instant on it answers `410 gone`. Needs the `pets:read` scope.
          */
         get: operations["getPet"];
         put?: never;
@@ -128,6 +128,12 @@ export interface components {
             /** @constant */
             status: 401;
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+        ForbiddenError: {
+            /** @constant */
+            code: "forbidden";
+            /** @constant */
+            status: 403;
+        } & WithRequired<components["schemas"]["Error"], "code" | "status">;
         NotFoundError: {
             /** @constant */
             code: "not_found";
@@ -200,7 +206,7 @@ export interface components {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description The API key is missing, malformed, unknown or revoked. */
+        /** @description The API key is missing, malformed, unknown, revoked or expired (the message says which when it expired). */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
@@ -209,6 +215,21 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["UnauthorizedError"];
+            };
+        };
+        /** @description The API key is valid but lacks the scope this operation needs (`x-petstore-scopes`); the message names both. Nothing was done and nothing was charged: the `RateLimit` headers show what is left. */
+        Forbidden: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ForbiddenError"];
             };
         };
         /** @description The resource exists but does not support this method; `Allow` lists the methods it does support. Answered for any method not documented on a path. */
@@ -343,15 +364,15 @@ export interface components {
         RetryAfter: number;
         /** @description The methods the resource supports. */
         Allow: string;
-        /** @description The caller's standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent when the operator has configured a rate limit. */
+        /** @description The caller's standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent when the key has a rate limit. */
         RateLimit: string;
-        /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent when the operator has configured a rate limit. */
+        /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`, with this key's limit (its own, or the service's). Sent when the key has a rate limit. */
         RateLimitPolicy: string;
-        /** @description Operations allowed per window for this key (each request of this API is one). Sent when the operator has configured a rate limit. */
+        /** @description Operations allowed per window for this key (each request of this API is one): its own limit when it has one, otherwise the service's. Sent when the key has a rate limit. */
         RateLimitLimit: number;
-        /** @description Operations left in the current window, after this request. Sent when the operator has configured a rate limit. */
+        /** @description Operations left in the current window, after this request. Sent when the key has a rate limit. */
         RateLimitRemaining: number;
-        /** @description Seconds until the window resets. Sent when the operator has configured a rate limit. */
+        /** @description Seconds until the window resets. Sent when the key has a rate limit. */
         RateLimitReset: number;
         /** @description The id this request is known by in the service's logs: the caller's `X-Request-Id` when it was usable, otherwise a new one. Quote it when reporting a problem. */
         RequestId: string;
@@ -403,6 +424,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -449,6 +471,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -507,7 +530,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvalidRequestError"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. */
+            /** @description The API key is missing, malformed, unknown, revoked or expired (the message says which when it expired). */
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
@@ -519,6 +542,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The API key is valid but lacks the scope this operation needs (`x-petstore-scopes`); the message names both. Nothing was done and nothing was charged: the `RateLimit` headers show what is left. */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description No pet has this id. */

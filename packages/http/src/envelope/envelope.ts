@@ -1,4 +1,12 @@
-import { rateLimitedError, type Authenticate, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import {
+  rateLimitedError,
+  requireScopes,
+  type Authenticate,
+  type Principal,
+  type RateLimitDecision,
+  type RateLimiter,
+  type ScopedOperation,
+} from '@petstore/domain';
 import type { Exchange } from '../exchange/exchange.js';
 import { DEFAULT_BODY_TIMEOUT_MS, readBodyText, readJsonBody, type BodyLimits } from './body.js';
 
@@ -16,17 +24,31 @@ export interface EnvelopeDeps {
 }
 
 /**
+ * One operation a request asks for, as its door names it (a REST route, a tRPC call, a GraphQL
+ * root field), with the scope it needs (null: none, as for GraphQL's introspection fields) and
+ * what it costs against the rate limit.
+ */
+export interface RequestOperation extends ScopedOperation {
+  cost: number;
+}
+
+/**
  * The steps every door's request meets between its route and the door's own work, each written
  * once and each handed the request's exchange: the key check (once per HTTP request, before any
- * body is read), the body (one size limit, one deadline) and the cost (charged per operation, all
- * or nothing, before any runs). A step that refuses throws; the door's mount (mountDoor) answers
- * with the refusal in the door's shape through the one writer.
+ * body is read), the body (one size limit, one deadline) and the admission of its operations
+ * (scopes, then cost, all or nothing, before any runs). A step that refuses throws; the door's
+ * mount (mountDoor) answers with the refusal in the door's shape through the one writer.
  */
 export interface Envelope {
   /** The one key check of the request; the principal is kept in the exchange. */
   checkKey(exchange: Exchange): Promise<Principal>;
-  /** Charges `cost` operations to the caller's budget; 429 (and nothing charged) when it exceeds what is left. */
-  charge(exchange: Exchange, cost: number): void | Promise<void>;
+  /**
+   * Admits the request's operations, all or nothing, as soon as the door knows them and before
+   * any runs: 403 `forbidden` when the key lacks the scope of any of them (nothing charged), then
+   * their summed cost charged to the key's budget; 429 (and nothing charged) when it exceeds what
+   * is left.
+   */
+  admit(exchange: Exchange, operations: readonly RequestOperation[]): void | Promise<void>;
   /**
    * For an answer after the key check that charged nothing (a refusal before the operations were
    * known, a 405): puts the caller's standing in the exchange for the RateLimit headers. Never throws.
@@ -41,10 +63,8 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
   const { authenticate, rateLimiter } = deps;
   const bodyLimits: BodyLimits = { maxBytes: deps.maxBodyBytes, timeoutMs: deps.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS };
 
-  const charge = (exchange: Exchange, cost: number): void | Promise<void> => {
+  const charge = (exchange: Exchange, principal: Principal, cost: number): void | Promise<void> => {
     if (!rateLimiter) return;
-    const principal = exchange.principal;
-    if (principal === undefined) throw new Error('the rate limit is charged before the key was checked');
     // The key's own limit, else the service's; 0 leaves the key unlimited.
     const limit = principal.rateLimit ?? deps.defaultRateLimit ?? 0;
     if (limit === 0) return;
@@ -59,11 +79,17 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
       exchange.principal = principal;
       return principal;
     },
-    charge,
+    admit(exchange, operations) {
+      const principal = checkedPrincipal(exchange);
+      requireScopes(principal, operations);
+      let cost = 0;
+      for (const operation of operations) cost += operation.cost;
+      return charge(exchange, principal, cost);
+    },
     async showStanding(exchange) {
-      if (exchange.keyId === undefined || exchange.standing !== undefined) return;
+      if (exchange.principal === undefined || exchange.standing !== undefined) return;
       try {
-        await charge(exchange, 0);
+        await charge(exchange, exchange.principal, 0);
       } catch {
         // The answer being written matters more than the headers that would have gone with it.
       }
@@ -72,6 +98,12 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
     readJson: (exchange) => readJsonBody(exchange.req, bodyLimits),
     bodyLimits,
   };
+}
+
+function checkedPrincipal(exchange: Exchange): Principal {
+  const principal = exchange.principal;
+  if (principal === undefined) throw new Error('operations are admitted before the key was checked');
+  return principal;
 }
 
 /** Every answer after the charge tells the caller what is left, refusals included. */

@@ -21,7 +21,7 @@ export interface Page {
   nextCursor: string | undefined;
 }
 
-export type ErrorKind = 'invalid_request' | 'unauthorized' | 'not_found' | 'gone' | 'other';
+export type ErrorKind = 'invalid_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'gone' | 'other';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; kind: ErrorKind; message: string; detail: string };
 
@@ -90,6 +90,11 @@ export interface WireDoor {
    * an id, JSON everywhere else (REST's body, GraphQL's variables, tRPC's input).
    */
   withNumber(field: NumberField, text: string, name?: string): WireRequest;
+  /**
+   * Requests that each list pets and create one (named `name`) together, in every way the door
+   * can pack them: none at REST (one operation per request).
+   */
+  mixed(name: string): WireRequest[];
   /** The codes of the errors in an answer, one per failed operation, as REST spells them. */
   errorCodes(body: unknown): Array<string | undefined>;
 }

@@ -10,6 +10,7 @@ import {
   idsOf,
   JSON_TYPE,
   type WireDoor,
+  type WireRequest,
 } from './door.js';
 
 interface GraphqlPet {
@@ -27,6 +28,7 @@ interface GraphqlBody {
 const KINDS: Record<string, ErrorKind> = {
   BAD_USER_INPUT: 'invalid_request',
   UNAUTHENTICATED: 'unauthorized',
+  FORBIDDEN: 'forbidden',
   GONE: 'gone',
 };
 
@@ -120,6 +122,7 @@ export function graphqlDoor(baseUrl: string): Door {
 /** Apollo's and this service's error codes, back to REST's words. */
 const GRAPHQL_CODES: Readonly<Record<string, string>> = {
   UNAUTHENTICATED: 'unauthorized',
+  FORBIDDEN: 'forbidden',
   RATE_LIMITED: 'rate_limited',
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   REQUEST_TIMEOUT: 'request_timeout',
@@ -167,6 +170,18 @@ export const graphqlWire: WireDoor = {
       id: [`query($id: ID!) { pet(id: $id) { id } }`, `{"id":${text}}`],
     }[field];
     return { method: 'POST', path: '/graphql', headers: JSON_TYPE, body: `{"query":${JSON.stringify(query)},"variables":${variables}}` };
+  },
+  mixed: (name) => {
+    const list = 'pets(limit: 1) { id }';
+    const create = `addPet(input: { name: ${JSON.stringify(name)}, categoryId: "1" }) { id }`;
+    const post = (body: unknown): WireRequest => ({ method: 'POST', path: '/graphql', headers: JSON_TYPE, body: JSON.stringify(body) });
+    // One document with a query and a mutation, naming either; and a batch of the two.
+    const document = `query L { ${list} } mutation C { ${create} }`;
+    return [
+      post({ query: document, operationName: 'L' }),
+      post({ query: document, operationName: 'C' }),
+      post([{ query: `{ ${list} }` }, { query: `mutation { ${create} }` }]),
+    ];
   },
   errorCodes: (body) => {
     const answers = Array.isArray(body) ? body : [body];

@@ -16,6 +16,7 @@ import {
 const KINDS = new Map<number, ErrorKind>([
   [400, 'invalid_request'],
   [401, 'unauthorized'],
+  [403, 'forbidden'],
   [404, 'not_found'],
   [410, 'gone'],
 ]);
@@ -77,5 +78,6 @@ export const restWire: WireDoor = {
     if (field === 'id') return { method: 'GET', path: `/v1/pets/${encodeURIComponent(text)}`, headers: {} };
     return { method: 'POST', path: '/v1/pets', headers: JSON_TYPE, body: `{"name":${JSON.stringify(name)},"categoryId":${text}}` };
   },
+  mixed: () => [],
   errorCodes: (body) => [(body as { code?: string } | undefined)?.code],
 };

@@ -17,6 +17,7 @@ import {
 const KINDS: Record<string, ErrorKind> = {
   invalid_request: 'invalid_request',
   unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
   not_found: 'not_found',
   gone: 'gone',
 };
@@ -128,6 +129,10 @@ export const trpcWire: WireDoor = {
     const procedure = field === 'limit' ? 'pets.list' : 'pets.get';
     return { method: 'GET', path: `/trpc/${procedure}?input=${encodeURIComponent(`{"${field}":${text}}`)}`, headers: {} };
   },
+  // Queries are called with GET and mutations with POST, so a batch of both is refused for its method.
+  mixed: (name) => [
+    { method: 'POST', path: '/trpc/pets.list,pets.create?batch=1', headers: JSON_TYPE, body: batchInput([{ limit: 1 }, { name, categoryId: 1 }]) },
+  ],
   errorCodes: (body) => {
     const answers = Array.isArray(body) ? body : [body];
     return answers.map((answer: { error?: { data?: { domainCode?: string } } }) => answer.error?.data?.domainCode);
