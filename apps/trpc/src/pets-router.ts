@@ -2,7 +2,7 @@ import { GET_PET_DEPRECATION, type ListQueryInput } from '@petstore/domain';
 import { idOf } from './id-of.js';
 import { newPetFromWire, type Int64Wire } from './int64-wire.js';
 import { serviceCheckedInput } from './service-checked-input.js';
-import { protectedProcedure, router } from './trpc.js';
+import { procedure, router } from './trpc.js';
 import { wirePet, wirePets, type NewPet, type Pet } from './wire-pet.js';
 
 const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
@@ -17,12 +17,12 @@ const SUNSET_DAY = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
  */
 export const petsProcedures = {
   /** Pets in id order, optionally by status; a bare array, like `GET /v1/pets`. Needs the `pets:read` scope. */
-  list: protectedProcedure
+  list: procedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
     .query(async ({ ctx, input }): Promise<Pet[]> => wirePets((await ctx.pets.list(input)).pets)),
 
   /** Like `list`, with the opaque cursor to pass as `after` for the next page (null on the last). Needs the `pets:read` scope. */
-  page: protectedProcedure
+  page: procedure
     .input(serviceCheckedInput<ListQueryInput | undefined>())
     .query(async ({ ctx, input }): Promise<{ pets: Pet[]; nextCursor: string | null }> => {
       const page = await ctx.pets.list(input);
@@ -30,7 +30,7 @@ export const petsProcedures = {
     }),
 
   /** Adds a pet; the service assigns its id. Needs the `pets:write` scope. */
-  create: protectedProcedure
+  create: procedure
     .input(serviceCheckedInput<NewPet>())
     .mutation(async ({ ctx, input }) =>
       wirePet(await ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId })),
@@ -40,7 +40,7 @@ export const petsProcedures = {
    * One pet by id. Needs the `pets:read` scope.
    * @deprecated Removed on 2030-12-05 (answers `gone` from then on); use `pets.list` with `status`.
    */
-  get: protectedProcedure
+  get: procedure
     .meta({ deprecated: true, sunset: SUNSET_DAY })
     .input(serviceCheckedInput<{ id: Int64Wire }>())
     .query(async ({ ctx, input }) => wirePet(await ctx.pets.get(idOf(input), 'id'))),

@@ -5,10 +5,12 @@ import type { petsProcedures } from './pets-router.js';
 type PetProcedures = typeof petsProcedures;
 type TypeOf<P> = P extends AnyMutationProcedure ? 'mutation' : P extends AnyQueryProcedure ? 'query' : never;
 
-/** What the door knows of a procedure before calling it: how it is called, and the scope a key needs to call it. */
+/** What the door knows of a procedure before calling it: how it is called, the scope a key needs to call it, and whether it is deprecated. */
 export interface ProcedureEntry {
   type: 'query' | 'mutation';
   scope: Scope;
+  /** Reported as a deprecated call (metrics, traces), as the procedure's JSDoc and meta say. */
+  deprecated?: true;
 }
 
 /**
@@ -22,8 +24,8 @@ const TABLE = {
   'pets.list': { type: 'query', scope: 'pets:read' },
   'pets.page': { type: 'query', scope: 'pets:read' },
   'pets.create': { type: 'mutation', scope: 'pets:write' },
-  'pets.get': { type: 'query', scope: 'pets:read' },
-} as const satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { type: TypeOf<PetProcedures[K]>; scope: Scope } };
+  'pets.get': { type: 'query', scope: 'pets:read', deprecated: true },
+} as const satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { type: TypeOf<PetProcedures[K]>; scope: Scope; deprecated?: true } };
 
 export const PROCEDURES: ReadonlyMap<string, ProcedureEntry> = new Map(Object.entries(TABLE));
 

@@ -1,10 +1,11 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { DomainError } from '@petstore/domain';
+import { DomainError, isDomainError } from '@petstore/domain';
 import { idempotencyKeyOf, stringifyJson, type DoorDeps, type Exchange, type ExchangeState, type HeaderList } from '@petstore/http';
 import type { Middleware } from 'koa';
 import type { TrpcContext } from './context.js';
 import { TRPC_PREFIX } from './endpoint.js';
+import { toTRPCError } from './error-mapping.js';
 import { errorShapeOf, type PetstoreErrorShape } from './error-shape.js';
 import { logUnexpectedErrors } from './log-unexpected.js';
 import { appRouter } from './router.js';
@@ -43,14 +44,16 @@ export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logge
       calls.map(({ path, scope }) => ({ name: path, scope, cost: 1 })),
     );
     const inputs = await readCallInputs(exchange, request, envelope);
-    const context: TrpcContext = { pets: deps.pets, exchange, idempotencyKey: idempotencyKeyOf(ctx.req) };
+    const principal = exchange.principal;
+    if (!principal) throw new Error('tRPC calls run only once the key is checked');
+    const context: TrpcContext = { pets: deps.pets, exchange, principal, idempotencyKey: idempotencyKeyOf(ctx.req) };
     const failures: TRPCError[] = [];
     const answers = await Promise.all(
       calls.map(async (call, index): Promise<CallAnswer> => {
         try {
           return { result: { data: await callProcedure(call, inputs[index], context, index) } };
         } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
+          const error = trpcErrorOf(cause);
           failures[index] = error;
           onError({ error, path: call.path, exchange });
           return { error: errorShapeOf(error, call.path) };
@@ -63,16 +66,30 @@ export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logge
   };
 }
 
+/** One call, reported (access log, metrics) and, when the request is traced, run in a span of its own. */
 function callProcedure(call: TrpcCall, input: unknown, ctx: TrpcContext, batchIndex: number): Promise<unknown> {
-  return callTRPCProcedure({
-    router: appRouter,
-    path: call.path,
-    type: call.type,
-    getRawInput: () => Promise.resolve(input),
-    ctx,
-    signal: undefined,
-    batchIndex,
-  });
+  const options = { deprecated: call.deprecated };
+  ctx.exchange.operation('trpc', call.path, options);
+  return ctx.exchange.traced(call.path, options, () =>
+    callTRPCProcedure({
+      router: appRouter,
+      path: call.path,
+      type: call.type,
+      getRawInput: () => Promise.resolve(input),
+      ctx,
+      signal: undefined,
+      batchIndex,
+    }),
+  );
+}
+
+/**
+ * What a call threw, as tRPC's error: tRPC wraps what a resolver throws as INTERNAL_SERVER_ERROR,
+ * so a DomainError is found as the cause and given its own tRPC code; anything else stays internal.
+ */
+function trpcErrorOf(cause: unknown): TRPCError {
+  const error = getTRPCErrorFromUnknown(cause);
+  return isDomainError(error.cause) ? toTRPCError(error.cause) : error;
 }
 
 function send(exchange: Exchange, status: number, body: string, failures: readonly TRPCError[]): void {
