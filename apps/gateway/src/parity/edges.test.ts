@@ -1,8 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { fixedClock } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { JSON_TYPE, WIRE_DOORS, type DoorName, type WireDoor, type WireRequest } from '../testing/doors/doors.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, type WireAnswer } from './testing/every-door.js';
 
 /**
  * The edges of the envelope an adversary tried (issue 23, findings 3 to 6), each stated once and
@@ -11,16 +12,6 @@ import { JSON_TYPE, WIRE_DOORS, type DoorName, type WireDoor, type WireRequest }
  * the door cannot serve answered as the client's mistake.
  */
 const RATE_LIMIT = 20;
-const stores = [
-  { name: 'embedded store', uri: null },
-  { name: 'MongoDB', uri: inject('mongodbUri') },
-] as const;
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
 
 type Auth = Record<string, string>;
 const bearer = (key: string): Auth => ({ Authorization: `Bearer ${key}` });
@@ -31,33 +22,8 @@ const WITHOUT_A_VALID_KEY: ReadonlyArray<[string, Auth]> = [
 ];
 const UNAUTHORIZED = '401 unauthorized Bearer realm="petstore"';
 
-async function send(
-  gw: TestGateway,
-  request: WireRequest,
-  auth: Auth,
-  headers: Auth = {},
-  body: string | Buffer | undefined = request.body,
-): Promise<Answer> {
-  const response = await fetch(`${gw.baseUrl}${request.path}`, {
-    method: request.method,
-    headers: { ...request.headers, ...auth, ...headers },
-    ...(body !== undefined && { body }),
-  });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not every answer is JSON: the published SDL, /docs, the landing page.
-  }
-  return { status: response.status, headers: response.headers, body: parsed };
-}
-
-async function eachDoor<T>(run: (door: WireDoor) => Promise<T>): Promise<Record<string, T>> {
-  return Object.fromEntries(await Promise.all(WIRE_DOORS.map(async (door) => [door.name, await run(door)] as const)));
-}
-
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
+const send = (gw: TestGateway, request: WireRequest, auth: Auth, headers: Auth = {}, body?: string | Buffer): Promise<WireAnswer> =>
+  sendWire(gw, request, { ...auth, ...headers }, body ?? request.body);
 const wire = (name: DoorName): WireDoor => WIRE_DOORS.find((door) => door.name === name) as WireDoor;
 const get = (path: string, headers: Auth = {}): WireRequest => ({ method: 'GET', path, headers });
 const post = (path: string, contentType: string, body: string): WireRequest => ({
@@ -67,7 +33,7 @@ const post = (path: string, contentType: string, body: string): WireRequest => (
   body,
 });
 /** Status, codes as REST spells them and WWW-Authenticate, in one line that names what differs. */
-const summary = (door: WireDoor, answer: Answer): string =>
+const summary = (door: WireDoor, answer: WireAnswer): string =>
   `${answer.status} ${[...new Set(door.errorCodes(answer.body))].join(',')} ${answer.headers.get('www-authenticate') ?? 'no WWW-Authenticate'}`;
 
 /** Requests each door refuses for something other than the key, and how, when the key is good. */
@@ -94,7 +60,7 @@ const REFUSED_WITH_A_GOOD_KEY: Record<DoorName, ReadonlyArray<[string, WireReque
   ],
 };
 
-for (const store of stores) {
+for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the edges of every door on the ${store.name}`, () => {
     let gw: TestGateway;
     const logLines: Array<Record<string, unknown>> = [];
@@ -128,7 +94,7 @@ for (const store of stores) {
         const key = await issueKey(gw.runtime);
         // With a good key each request is refused for what it is, so the 401s are the key's alone.
         const withAGoodKey = (status: number) => (status === 405 ? '405 with Allow' : String(status));
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const seen: Record<string, Record<string, string>> = {};
           for (const [what, request] of REFUSED_WITH_A_GOOD_KEY[door.name]) {
             const refused = await send(gw, request, bearer(key));
@@ -158,7 +124,7 @@ for (const store of stores) {
           graphql: ['/graphql/%zz', '/graphql/nope'],
           trpc: ['/trpc/%zz', '/trpc/pets.nope', '/trpc', '/trpc/pets%2Elist', '/trpc/pets%2elist'],
         };
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const seen: Record<string, boolean> = {};
           for (const path of unnamed[door.name]) {
             const answer = await send(gw, get(path), bearer(key));
@@ -206,7 +172,7 @@ for (const store of stores) {
       it('refuses a body with any Content-Encoding but identity with 415 at every door, and stores nothing', async () => {
         const key = await issueKey(gw.runtime);
         const names: string[] = [];
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const encoded = async (coding: string, compress: boolean): Promise<string> => {
             const name = `encoded ${coding} ${compress} ${door.name} ${store.name}`;
             names.push(name);
@@ -223,7 +189,7 @@ for (const store of stores) {
 
       it('accepts Content-Encoding: identity at every door', async () => {
         const key = await issueKey(gw.runtime);
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const name = `identity ${door.name} ${store.name}`;
           const answer = await send(gw, door.creates([name]), bearer(key), { 'Content-Encoding': 'identity' });
           return { ok: answer.status < 300, codes: door.errorCodes(answer.body).filter(Boolean), stored: (await storedPets()).has(name) };
@@ -241,14 +207,14 @@ for (const store of stores) {
       ] as const)('refuses a %s of %s, a fraction that is not zero, with 400 at every door, and stores nothing', async (field, text) => {
         const key = await issueKey(gw.runtime);
         const name = `fraction ${text} ${store.name}`;
-        const answers = await eachDoor(async (door) => summary(door, await send(gw, door.withNumber(field, text, name), bearer(key))));
+        const answers = await eachDoor(WIRE_DOORS, async (door) => summary(door, await send(gw, door.withNumber(field, text, name), bearer(key))));
         expect(answers).toEqual(sameForEveryDoor('400 invalid_request no WWW-Authenticate'));
         expect((await storedPets()).has(name)).toBe(false);
       });
 
       it('still reads a whole number written with a zero fraction as that number where JSON carries it; a URL’s number is digits only, as before', async () => {
         const key = await issueKey(gw.runtime);
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const name = `seven ${door.name} ${store.name}`;
           const created = await send(gw, door.withNumber('categoryId', '7.00000000000000000000', name), bearer(key));
           const stored = (await storedPets()).get(name);
@@ -307,7 +273,7 @@ for (const store of stores) {
           graphql: [post('/graphql', 'application/json', '{"query":"subscription { __typename }"}'), /subscription/],
           trpc: [get(`/trpc/pets.list?batch=1&input=${encodeURIComponent('{"0":{}}')}`, { 'trpc-accept': 'application/jsonl' }), /httpBatchLink/],
         };
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const [request, names] = cannotServe[door.name];
           const requestId = `cannot-serve-${door.name}-${store.name.replace(/\W/g, '')}`;
           const answer = await send(gw, request, bearer(key), { 'X-Request-Id': requestId });
@@ -334,7 +300,7 @@ for (const store of stores) {
       it('charges a GraphQL subscription like any operation: it costs 1, and one sent with the budget spent is 429', async () => {
         const key = await issueKey(gw.runtime);
         const subscription = post('/graphql', 'application/json', '{"query":"subscription { __typename }"}');
-        const seen = (answer: Answer) => ({
+        const seen = (answer: WireAnswer) => ({
           status: answer.status,
           codes: wire('graphql').errorCodes(answer.body),
           remaining: answer.headers.get('ratelimit-remaining'),

@@ -1,8 +1,9 @@
 import { fixedClock } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { PartialUpload, requestHead } from './testing/socket-client.js';
-import { WIRE_DOORS, type WireDoor, type WireRequest } from '../testing/doors/doors.js';
+import { WIRE_DOORS, type WireRequest } from '../testing/doors/doors.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, type WireAnswer } from './testing/every-door.js';
 
 /**
  * What every request meets before and after its door (packages/http's envelope), stated once
@@ -11,34 +12,11 @@ import { WIRE_DOORS, type WireDoor, type WireRequest } from '../testing/doors/do
  */
 const RATE_LIMIT = 30;
 const MAX_BODY_BYTES = 1024;
-const stores = [
-  { name: 'embedded store', uri: null },
-  { name: 'MongoDB', uri: inject('mongodbUri') },
-] as const;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
+const send = (gw: TestGateway, request: WireRequest, key: string | null, headers: Record<string, string> = {}): Promise<WireAnswer> =>
+  sendWire(gw, request, { ...(key !== null && { Authorization: `Bearer ${key}` }), ...headers });
 
-async function send(gw: TestGateway, request: WireRequest, key: string | null, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${gw.baseUrl}${request.path}`, {
-    method: request.method,
-    headers: { ...request.headers, ...(key !== null && { Authorization: `Bearer ${key}` }), ...headers },
-    ...(request.body !== undefined && { body: request.body }),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
-}
-
-async function eachDoor<T>(run: (door: WireDoor) => Promise<T>): Promise<Record<string, T>> {
-  return Object.fromEntries(await Promise.all(WIRE_DOORS.map(async (door) => [door.name, await run(door)] as const)));
-}
-
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
-
-for (const store of stores) {
+for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the request envelope at REST, GraphQL and tRPC on the ${store.name}`, () => {
     let gw: TestGateway;
     const logLines: Array<Record<string, unknown>> = [];
@@ -75,9 +53,9 @@ for (const store of stores) {
 
     describe('cost', () => {
       it('charges one unit per operation however a request packs them: a tRPC batch per call, GraphQL per root field and alias over a batch', async () => {
-        const remaining = await eachDoor(async (door) => {
+        const remaining = await eachDoor(WIRE_DOORS, async (door) => {
           const key = await issueKey(gw.runtime);
-          let answer: Answer | undefined;
+          let answer: WireAnswer | undefined;
           for (let asked = 0; asked < 6; asked += Math.min(3, door.maxOperations)) {
             answer = await send(gw, door.lists(Math.min(3, door.maxOperations)), key);
             expect(answer.status, door.name).toBe(200);
@@ -88,7 +66,7 @@ for (const store of stores) {
       });
 
       it('refuses a request that costs more than what is left with 429, and runs none of it', async () => {
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const key = await issueKey(gw.runtime);
           const asked = Math.min(3, door.maxOperations);
           // Spend all but asked - 1 units: what is left falls one short of the request.
@@ -111,7 +89,7 @@ for (const store of stores) {
     describe('the body', () => {
       it(`answers 413 to a body past PETSTORE_MAX_BODY_BYTES at every door, a whole batch counted as one body, and stores nothing`, async () => {
         const key = await issueKey(gw.runtime);
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const one = await send(gw, door.creates([`too large ${'x'.repeat(MAX_BODY_BYTES)}`]), key);
           // Each name alone is well under the limit; together they are past it (REST sends one at a time).
           const many =
@@ -133,7 +111,7 @@ for (const store of stores) {
 
       it('answers 408 in JSON and closes the connection when a body does not arrive within PETSTORE_BODY_TIMEOUT_SECONDS', async () => {
         const key = await issueKey(gw.runtime);
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const request = door.creates(['slow']);
           const upload = new PartialUpload(
             port(),
@@ -159,7 +137,7 @@ for (const store of stores) {
 
       it('counts and logs an upload the client abandons as 499 at info, never as an error', async () => {
         const key = await issueKey(gw.runtime);
-        await eachDoor(async (door) => {
+        await eachDoor(WIRE_DOORS, async (door) => {
           const request = door.creates(['abandoned']);
           const upload = new PartialUpload(
             port(),
@@ -186,7 +164,7 @@ for (const store of stores) {
 
     describe('refusals', () => {
       it('answers 401 with WWW-Authenticate at every door, to single calls and batches alike, without reading the body', async () => {
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const requests = [door.lists(1), door.lists(Math.min(3, door.maxOperations)), door.creates(['no key'])];
           return Promise.all(
             requests.map(async (request) => {
@@ -201,7 +179,7 @@ for (const store of stores) {
 
       it('names the code of every refusal at every door (tRPC in data.domainCode): key, media type, input, size', async () => {
         const key = await issueKey(gw.runtime);
-        const answers = await eachDoor(async (door) => {
+        const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const create = door.creates(['wrong type']);
           const failures = [
             await send(gw, create, null),

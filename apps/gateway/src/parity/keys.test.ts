@@ -1,7 +1,8 @@
 import type { Clock, KeyOptions } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, WIRE_DOORS, type Answer, type Door, type DoorName, type WireRequest } from '../testing/doors/doors.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor } from './testing/every-door.js';
 
 /**
  * What a key may do, for how long and how often (issue 20), stated once and run through REST,
@@ -11,10 +12,6 @@ import { doorsAt, WIRE_DOORS, type Answer, type Door, type DoorName, type WireRe
  */
 const RATE_LIMIT = 1000;
 const WINDOW_SECONDS = 3600;
-const stores = [
-  { name: 'embedded store', uri: null },
-  { name: 'MongoDB', uri: inject('mongodbUri') },
-] as const;
 
 /** Starts at the beginning of a rate-limit window, so moving it by minutes stays within that window. */
 class MovableClock implements Clock {
@@ -34,12 +31,6 @@ const NAMES: Record<DoorName, { list: string; page: string; create: string; get:
   trpc: { list: 'pets.list', page: 'pets.page', create: 'pets.create', get: 'pets.get' },
 };
 
-async function eachDoor<T>(doors: Door[], run: (door: Door) => Promise<T>): Promise<Record<string, T>> {
-  return Object.fromEntries(await Promise.all(doors.map(async (door) => [door.name, await run(door)] as const)));
-}
-
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
-
 /** A refusal as the tests compare it across doors: its kind, status and what the caller has left. */
 const refusal = (answer: Answer<unknown>) => ({
   kind: answer.ok ? 'ok' : answer.kind,
@@ -47,7 +38,7 @@ const refusal = (answer: Answer<unknown>) => ({
   remaining: answer.headers.get('ratelimit-remaining'),
 });
 
-for (const store of stores) {
+for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`API keys at REST, GraphQL and tRPC on the ${store.name}`, () => {
     const clock = new MovableClock();
     let gw: TestGateway;

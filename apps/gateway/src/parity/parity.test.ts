@@ -1,30 +1,20 @@
 import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, type CommonPet, type Credential, type Door, type Outcome } from '../testing/doors/doors.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor } from './testing/every-door.js';
 
 /**
  * Each behaviour is stated once and run through REST, GraphQL and tRPC against one gateway.
  * Answers are compared door by door in one object, so a difference fails with the door named.
  */
-async function eachDoor<T>(doors: Door[], run: (door: Door) => Promise<T>): Promise<Record<string, T>> {
-  const answers = await Promise.all(doors.map(async (door) => [door.name, await run(door)] as const));
-  return Object.fromEntries(answers);
-}
-
-const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
 const kindOf = (outcome: Outcome<unknown>): string => (outcome.ok ? 'ok' : outcome.kind);
 const valueOf = <T>(outcome: Outcome<T>): T => {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.kind}: ${outcome.message} (${outcome.detail})`);
   return outcome.value;
 };
 
-const stores = [
-  { name: 'embedded store', uri: null },
-  { name: 'MongoDB', uri: inject('mongodbUri') },
-] as const;
-
-for (const store of stores) {
+for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`one behaviour across REST, GraphQL and tRPC on the ${store.name}`, () => {
     let gw: TestGateway;
     let doors: Door[];
