@@ -3,7 +3,7 @@ import { fixedClock } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { JSON_TYPE, WIRE_DOORS, type DoorName, type WireDoor, type WireRequest } from '../testing/doors/doors.js';
-import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, type WireAnswer } from './testing/every-door.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, storedPets, type WireAnswer } from './testing/every-door.js';
 
 /**
  * The edges of the envelope an adversary tried (issue 23, findings 3 to 6), each stated once and
@@ -65,16 +65,8 @@ for (const store of PARITY_STORES) {
     let gw: TestGateway;
     const logLines: Array<Record<string, unknown>> = [];
     /** Every stored pet's id and categoryId (as decimal text), by name. */
-    const storedPets = async (): Promise<Map<string, { id: number; categoryId: string }>> => {
-      const pets = new Map<string, { id: number; categoryId: string }>();
-      let after: string | undefined;
-      do {
-        const page = await gw.runtime.pets.list({ limit: 100, after });
-        for (const pet of page.pets) pets.set(pet.name, { id: pet.id, categoryId: String(pet.categoryId) });
-        after = page.nextCursor;
-      } while (after);
-      return pets;
-    };
+    const storedByName = async (): Promise<Map<string, { id: number; categoryId: string }>> =>
+      new Map((await storedPets(gw)).map((pet) => [pet.name, { id: pet.id, categoryId: String(pet.categoryId) }]));
 
     beforeAll(async () => {
       gw = await startTestGateway({
@@ -183,7 +175,7 @@ for (const store of PARITY_STORES) {
           return [await encoded('gzip', true), await encoded('gzip', false), await encoded('br', false), await encoded('identity, gzip', false)];
         });
         expect(answers).toEqual(sameForEveryDoor(Array(4).fill('415 unsupported_media_type no WWW-Authenticate')));
-        const stored = await storedPets();
+        const stored = await storedByName();
         expect(names.filter((name) => stored.has(name))).toEqual([]);
       });
 
@@ -192,7 +184,7 @@ for (const store of PARITY_STORES) {
         const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const name = `identity ${door.name} ${store.name}`;
           const answer = await send(gw, door.creates([name]), bearer(key), { 'Content-Encoding': 'identity' });
-          return { ok: answer.status < 300, codes: door.errorCodes(answer.body).filter(Boolean), stored: (await storedPets()).has(name) };
+          return { ok: answer.status < 300, codes: door.errorCodes(answer.body).filter(Boolean), stored: (await storedByName()).has(name) };
         });
         expect(answers).toEqual(sameForEveryDoor({ ok: true, codes: [], stored: true }));
       });
@@ -209,7 +201,7 @@ for (const store of PARITY_STORES) {
         const name = `fraction ${text} ${store.name}`;
         const answers = await eachDoor(WIRE_DOORS, async (door) => summary(door, await send(gw, door.withNumber(field, text, name), bearer(key))));
         expect(answers).toEqual(sameForEveryDoor('400 invalid_request no WWW-Authenticate'));
-        expect((await storedPets()).has(name)).toBe(false);
+        expect((await storedByName()).has(name)).toBe(false);
       });
 
       it('still reads a whole number written with a zero fraction as that number where JSON carries it; a URL’s number is digits only, as before', async () => {
@@ -217,7 +209,7 @@ for (const store of PARITY_STORES) {
         const answers = await eachDoor(WIRE_DOORS, async (door) => {
           const name = `seven ${door.name} ${store.name}`;
           const created = await send(gw, door.withNumber('categoryId', '7.00000000000000000000', name), bearer(key));
-          const stored = (await storedPets()).get(name);
+          const stored = (await storedByName()).get(name);
           const listed = await send(gw, door.withNumber('limit', '7.0'), bearer(key));
           const read = await send(gw, door.withNumber('id', `${stored?.id}.0`), bearer(key));
           const codes = [created, listed, read].flatMap((answer) => door.errorCodes(answer.body)).filter(Boolean);
@@ -248,7 +240,7 @@ for (const store of PARITY_STORES) {
           data: null,
           errors: [expect.objectContaining({ message: expect.stringContaining('categoryId'), extensions: { code: 'BAD_USER_INPUT' } })],
         });
-        expect((await storedPets()).has('id fraction')).toBe(false);
+        expect((await storedByName()).has('id fraction')).toBe(false);
         const literal = await send(gw, request('{ pets(limit: 1.0000000000000001) { id } }'), bearer(key));
         expect(literal.status).toBe(400);
         expect(literal.body).toEqual({ errors: [expect.objectContaining({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })] });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey, startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { PartialUpload, requestHead } from './testing/socket-client.js';
 import { WIRE_DOORS, type WireRequest } from '../testing/doors/doors.js';
-import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, type WireAnswer } from './testing/every-door.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, sendWire, storedPets, type WireAnswer } from './testing/every-door.js';
 
 /**
  * What every request meets before and after its door (packages/http's envelope), stated once
@@ -21,16 +21,7 @@ for (const store of PARITY_STORES) {
     let gw: TestGateway;
     const logLines: Array<Record<string, unknown>> = [];
     const port = () => Number(new URL(gw.baseUrl).port);
-    const storedNames = async (): Promise<Set<string>> => {
-      const names = new Set<string>();
-      let after: string | undefined;
-      do {
-        const page = await gw.runtime.pets.list({ limit: 100, after });
-        for (const pet of page.pets) names.add(pet.name);
-        after = page.nextCursor;
-      } while (after);
-      return names;
-    };
+    const storedNames = async (): Promise<Set<string>> => new Set((await storedPets(gw)).map((pet) => pet.name));
 
     beforeAll(async () => {
       gw = await startTestGateway({

@@ -2,7 +2,7 @@ import type { Clock, KeyOptions } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, WIRE_DOORS, type Answer, type Door, type DoorName, type WireRequest } from '../testing/doors/doors.js';
-import { eachDoor, PARITY_STORES, sameForEveryDoor } from './testing/every-door.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, storedPets } from './testing/every-door.js';
 
 /**
  * What a key may do, for how long and how often (issue 20), stated once and run through REST,
@@ -51,16 +51,7 @@ for (const store of PARITY_STORES) {
       const issued = await gw.runtime.accounts.createKey(account.id, options);
       return { id: issued.id, credential: { key: issued.key } };
     };
-    const countPets = async (): Promise<number> => {
-      let count = 0;
-      let after: string | undefined;
-      do {
-        const page = await gw.runtime.pets.list({ limit: 100, after });
-        count += page.pets.length;
-        after = page.nextCursor;
-      } while (after);
-      return count;
-    };
+    const countPets = async (): Promise<number> => (await storedPets(gw)).length;
     const send = async (request: WireRequest, key: string) => {
       const response = await fetch(`${gw.baseUrl}${request.path}`, {
         method: request.method,

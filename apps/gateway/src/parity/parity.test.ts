@@ -2,7 +2,7 @@ import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, type CommonPet, type Credential, type Door, type Outcome } from '../testing/doors/doors.js';
-import { eachDoor, PARITY_STORES, sameForEveryDoor } from './testing/every-door.js';
+import { eachDoor, PARITY_STORES, sameForEveryDoor, storedPets } from './testing/every-door.js';
 
 /**
  * Each behaviour is stated once and run through REST, GraphQL and tRPC against one gateway.
@@ -21,16 +21,7 @@ for (const store of PARITY_STORES) {
     let key: Credential;
 
     /** Counts every stored pet by walking the service's pages (a refused create must not change it). */
-    const countPets = async (status?: string): Promise<number> => {
-      let count = 0;
-      let after: string | undefined;
-      do {
-        const page = await gw.runtime.pets.list({ limit: 100, after, ...(status && { status }) });
-        count += page.pets.length;
-        after = page.nextCursor;
-      } while (after);
-      return count;
-    };
+    const countPets = async (status?: string): Promise<number> => (await storedPets(gw, status)).length;
 
     beforeAll(async () => {
       gw = await startTestGateway({ mongodbUri: store.uri });

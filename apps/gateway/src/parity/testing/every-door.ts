@@ -1,3 +1,4 @@
+import type { Pet } from '@petstore/domain';
 import { inject } from 'vitest';
 import type { TestGateway } from '../../testing/start-gateway.js';
 import type { WireRequest } from '../../testing/doors/doors.js';
@@ -14,6 +15,21 @@ export async function eachDoor<D extends { name: string }, T>(doors: readonly D[
 }
 
 export const sameForEveryDoor = <T>(value: T): Record<string, T> => ({ rest: value, graphql: value, trpc: value });
+
+/**
+ * Every stored pet (of `status`, when given) in id order, read through the service's own pages
+ * (which check the status): what a refused request must have left as it was.
+ */
+export async function storedPets(gw: TestGateway, status?: string): Promise<Pet[]> {
+  const pets: Pet[] = [];
+  let after: string | undefined;
+  do {
+    const page = await gw.runtime.pets.list({ limit: 100, after, ...(status && { status }) });
+    pets.push(...page.pets);
+    after = page.nextCursor;
+  } while (after);
+  return pets;
+}
 
 export interface WireAnswer {
   status: number;
