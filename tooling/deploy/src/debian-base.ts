@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cacheDir, withCacheLock } from '@petstore/testdb';
+import { cacheDir, makeOnce } from '@petstore/testdb';
 import { imageExists, podman } from './podman.js';
 
 const run = promisify(execFile);
@@ -18,11 +18,10 @@ const SCRIPT = new URL('../scripts/debian-base.sh', import.meta.url).pathname;
  * tarball again when the image was removed. Behind a lock, so concurrent runs make it once.
  */
 export async function ensureDebianBase(log: (line: string) => void): Promise<string> {
-  if (await imageExists(DEBIAN_BASE)) return DEBIAN_BASE;
-  return withCacheLock(
+  return makeOnce(
     'debian-base',
+    async () => ((await imageExists(DEBIAN_BASE)) ? DEBIAN_BASE : undefined),
     async () => {
-      if (await imageExists(DEBIAN_BASE)) return DEBIAN_BASE;
       const tarball = join(cacheDir(), 'debian-trixie-minbase.tar');
       if (!existsSync(tarball)) {
         log('making a Debian trixie base with debootstrap (first run only, about a minute)…');

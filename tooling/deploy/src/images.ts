@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ensureFerretDB, FERRETDB_VERSION, withCacheLock } from '@petstore/testdb';
+import { ensureFerretDB, FERRETDB_VERSION, makeOnce, withCacheLock } from '@petstore/testdb';
 import { imageExists, podman, runWithPodman } from './podman.js';
 import { REPOSITORY } from './repository.js';
 
@@ -51,14 +51,12 @@ export async function ensurePetstoreImage(base: string, log: (line: string) => v
 /** An image of FerretDB, from the binary tooling/testdb builds, to stand in for MongoDB in compose. */
 export async function ensureFerretdbImage(base: string, log: (line: string) => void): Promise<string> {
   const binary = await ensureFerretDB(log);
-  if (await imageExists(FERRETDB_IMAGE)) return FERRETDB_IMAGE;
-  return withCacheLock(
+  return makeOnce(
     'ferretdb-image',
+    async () => ((await imageExists(FERRETDB_IMAGE)) ? FERRETDB_IMAGE : undefined),
     async () => {
-      if (!(await imageExists(FERRETDB_IMAGE))) {
-        const containerfile = new URL('../ferretdb/Containerfile', import.meta.url).pathname;
-        await podman(['build', '--build-arg', `BASE=${base}`, '-t', FERRETDB_IMAGE, '-f', containerfile, dirname(binary)]);
-      }
+      const containerfile = new URL('../ferretdb/Containerfile', import.meta.url).pathname;
+      await podman(['build', '--build-arg', `BASE=${base}`, '-t', FERRETDB_IMAGE, '-f', containerfile, dirname(binary)]);
       return FERRETDB_IMAGE;
     },
     log,

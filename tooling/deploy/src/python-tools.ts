@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cacheDir, withCacheLock } from '@petstore/testdb';
+import { cacheDir, makeOnce } from '@petstore/testdb';
 
 const run = promisify(execFile);
 
@@ -31,16 +31,15 @@ export async function ensurePythonTools(log: (line: string) => void): Promise<Py
   const marker = join(venv, 'petstore-requirements.txt');
   const tools = { podmanCompose: join(venv, 'bin', 'podman-compose'), kubernetesValidate: join(venv, 'bin', 'kubernetes-validate') };
   const wanted = REQUIREMENTS.join('\n');
-  const installed = (): Promise<boolean> =>
+  const installed = (): Promise<PythonTools | undefined> =>
     readFile(marker, 'utf8').then(
-      (text) => text === wanted,
-      () => false,
+      (text) => (text === wanted ? tools : undefined),
+      () => undefined,
     );
-  if (await installed()) return tools;
-  return withCacheLock(
+  return makeOnce(
     'deploy-venv',
+    installed,
     async () => {
-      if (await installed()) return tools;
       log(`installing ${REQUIREMENTS.join(' ')} into ${venv} (first run only)…`);
       await rm(venv, { recursive: true, force: true });
       await run('python3', ['-m', 'venv', venv]);

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withCacheLock } from './cache-lock.js';
+import { makeOnce, withCacheLock } from './cache-lock.js';
 
 const run = promisify(execFile);
 const BUILT = new URL('../dist/cache-lock.js', import.meta.url).href;
@@ -26,6 +26,26 @@ await withCacheLock('thing', async () => {
   }
   await log('leave ' + process.pid);
 });
+`;
+
+/** A process that asks for `thing` with makeOnce, and logs whether it made it or found it. */
+const asker = `
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+const { makeOnce } = await import(${JSON.stringify(BUILT)});
+const dir = process.env.PETSTORE_CACHE_DIR;
+const file = join(dir, 'thing');
+const got = await makeOnce(
+  'thing',
+  () => readFile(file, 'utf8').catch(() => undefined),
+  async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writeFile(file, 'made by ' + process.pid);
+    await appendFile(join(dir, 'log'), 'made ' + process.pid + '\\n');
+    return 'made by ' + process.pid;
+  },
+);
+await appendFile(join(dir, 'log'), 'got ' + got + '\\n');
 `;
 
 describe('withCacheLock', () => {
@@ -95,5 +115,31 @@ describe('withCacheLock', () => {
     await rm(join(dir, 'locks', 'thing.lock'), { recursive: true });
     await waiting;
     expect(ran).toBe(true);
+  });
+
+  it('makeOnce: of several processes asking at once, one makes the thing and every one gets it', async () => {
+    const env = { ...process.env, PETSTORE_CACHE_DIR: dir };
+    await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--input-type=module', '-e', asker], { env })));
+    const lines = (await readFile(join(dir, 'log'), 'utf8')).trim().split('\n');
+    const made = lines.filter((line) => line.startsWith('made '));
+    expect(made).toHaveLength(1);
+    const maker = made[0]?.slice('made '.length);
+    expect(lines.filter((line) => line.startsWith('got '))).toEqual(Array.from({ length: 4 }, () => `got made by ${maker}`));
+  }, 60_000);
+
+  it('makeOnce: a thing already made is taken without waiting for the lock', async () => {
+    // A holder that is still running: anyone who took the lock would wait for it.
+    await mkdir(join(dir, 'locks', 'thing.lock'), { recursive: true });
+    await writeFile(join(dir, 'locks', 'thing.lock', 'owner.json'), JSON.stringify({ pid: process.ppid, host: hostname(), since: Date.now() }));
+    let made = false;
+    const got = await makeOnce(
+      'thing',
+      () => 'found',
+      async () => {
+        made = true;
+        return 'made';
+      },
+    );
+    expect({ got, made }).toEqual({ got: 'found', made: false });
   });
 });

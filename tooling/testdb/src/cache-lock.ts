@@ -60,6 +60,20 @@ export async function withCacheLock<T>(name: string, work: () => Promise<T>, log
   }
 }
 
+/**
+ * What is made once per machine: `find` says where it is when it is made, `make` makes it. Only a
+ * caller that does not find it takes the lock, and asks `find` again once it holds it, so the
+ * processes that waited for the first one take what it made instead of making it again.
+ */
+export async function makeOnce<T>(
+  name: string,
+  find: () => Promise<T | undefined> | T | undefined,
+  make: () => Promise<T>,
+  log: (line: string) => void = () => {},
+): Promise<T> {
+  return (await find()) ?? withCacheLock(name, async () => (await find()) ?? make(), log);
+}
+
 async function readOwner(lock: string): Promise<Owner | undefined> {
   try {
     return JSON.parse(await readFile(join(lock, 'owner.json'), 'utf8')) as Owner;

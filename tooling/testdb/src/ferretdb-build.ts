@@ -4,7 +4,7 @@ import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from './cache-dir.js';
-import { withCacheLock } from './cache-lock.js';
+import { makeOnce } from './cache-lock.js';
 
 const run = promisify(execFile);
 
@@ -36,8 +36,12 @@ export async function hasGo(): Promise<boolean> {
  */
 export async function ensureFerretDB(log: (line: string) => void = () => {}): Promise<string> {
   const binary = ferretdbBinaryPath();
-  if (existsSync(binary)) return binary;
-  return withCacheLock('ferretdb', () => (existsSync(binary) ? Promise.resolve(binary) : buildFerretDB(binary, log)), log);
+  return makeOnce(
+    'ferretdb',
+    () => (existsSync(binary) ? binary : undefined),
+    () => buildFerretDB(binary, log),
+    log,
+  );
 }
 
 async function buildFerretDB(binary: string, log: (line: string) => void): Promise<string> {

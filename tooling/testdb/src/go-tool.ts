@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from './cache-dir.js';
-import { withCacheLock } from './cache-lock.js';
+import { makeOnce } from './cache-lock.js';
 
 const run = promisify(execFile);
 
@@ -26,11 +26,10 @@ export function goToolPath(tool: GoTool): string {
  */
 export async function ensureGoTool(tool: GoTool, log: (line: string) => void = () => {}): Promise<string> {
   const binary = goToolPath(tool);
-  if (existsSync(binary)) return binary;
-  return withCacheLock(
+  return makeOnce(
     tool.command,
+    () => (existsSync(binary) ? binary : undefined),
     async () => {
-      if (existsSync(binary)) return binary;
       log(`building ${tool.command} ${tool.version} with Go (first run only)…`);
       await mkdir(cacheDir(), { recursive: true });
       const work = await mkdtemp(join(cacheDir(), `${tool.command}-build-`));

@@ -1,5 +1,5 @@
 export { cacheDir } from './cache-dir.js';
-export { withCacheLock } from './cache-lock.js';
+export { makeOnce, withCacheLock } from './cache-lock.js';
 export { ensureFerretDB, ferretdbBinaryPath, FERRETDB_VERSION, hasGo } from './ferretdb-build.js';
 export { freePort, startFerretDB, type TestDatabaseServer } from './ferretdb-server.js';
 export { ensureGoTool, goToolPath, type GoTool } from './go-tool.js';
