@@ -53,9 +53,9 @@ export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; er
 
 /**
  * The shape of a failed call as the client gets it: our formatter over tRPC's documented default
- * shape (https://trpc.io/docs/server/error-formatting), built from tRPC's public parts. tRPC's
- * `getErrorShape` builds the same from the router's config, which tRPC keeps in a private field
- * (`_def._config`); the formatter in that config is this module's own.
+ * shape (https://trpc.io/docs/server/error-formatting), built from tRPC's public exports. tRPC's
+ * `getErrorShape` (marked internal) would build the same, but it takes the router's root config,
+ * which no public API hands out; the formatter that config holds is this module's own (trpc.ts).
  */
 export function errorShapeOf(error: TRPCError, path: string): PetstoreErrorShape {
   const shape: TRPCDefaultErrorShape = {

@@ -14,8 +14,8 @@ export interface ProcedureEntry {
 }
 
 /**
- * The door's routing table: every procedure of the router by path. tRPC keeps its own table in a
- * private field (`_def`); this one is checked against the router's types (every procedure present,
+ * The door's routing table: every procedure of the router by path. No public tRPC API lists a
+ * router's procedures with their types; this one is checked against the router's types (every procedure present,
  * each with its own type and a scope), so it cannot drift from it, and it lets the door refuse an
  * unknown procedure or a wrong method before anything is read or charged, and a call the key may
  * not make before any call of the request runs.
