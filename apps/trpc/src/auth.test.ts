@@ -10,7 +10,7 @@ const BAD_CREDENTIALS: [string, Pick<WireCall, 'authorization'>][] = [
   ['a bearer key the service never issued', { authorization: 'Bearer psk_not-a-key-we-issued' }],
 ];
 
-describe.each(CALL_SHAPES)('protectedProcedure, calls taking the %s path', (via) => {
+describe.each(CALL_SHAPES)('the key check at the tRPC door, calls taking the %s path', (via) => {
   let door: RunningTrpcDoor;
   beforeAll(async () => {
     door = await startTrpcDoor({ clientShape: via });
