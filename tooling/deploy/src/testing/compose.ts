@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { runWithPodman } from '../podman.js';
 import { REPOSITORY } from '../repository.js';
+import { untilReady } from './until-ready.js';
 
 export interface ComposeProject {
   /** The published base URL of gateway-1 and of gateway-2. */
@@ -26,22 +27,10 @@ export async function composeProject(podmanCompose: string, env: Record<string, 
     urls,
     up: async () => {
       await compose(['up', '--detach']);
-      await Promise.all(urls.map((url) => untilReady(url, () => compose(['logs']).then(({ stdout, stderr }) => `${stdout}${stderr}`))));
+      const logs = () => compose(['logs']).then(({ stdout, stderr }) => `${stdout}${stderr}`);
+      await Promise.all(urls.map((url) => untilReady(url, logs, 90_000)));
     },
     exec: async (service, command) => (await compose(['exec', '-T', service, ...command])).stdout,
     down: async () => void (await compose(['down', '--volumes'])),
   };
-}
-
-async function untilReady(url: string, logs: () => Promise<string>): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const status = await fetch(`${url}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not become ready:\n${(await logs()).slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { podman } from '../podman.js';
+import { untilReady } from './until-ready.js';
 
 /**
  * A gateway container of the image under test, on the host's network (the run's FerretDB is on
@@ -31,21 +32,8 @@ export async function startGateway(image: string, port: number, env: Record<stri
     logs: () => podman(['logs', name]),
     remove: async () => void (await podman(['rm', '--force', '--ignore', name])),
   };
-  await untilServing(container);
+  await untilReady(container.baseUrl, () => container.logs(), 60_000);
   return container;
-}
-
-async function untilServing(container: GatewayContainer): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = await fetch(`${container.baseUrl}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`the gateway did not become ready:\n${await container.logs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** Runs the image's `petstore` command line once, with `--json`, and returns what it printed. */
