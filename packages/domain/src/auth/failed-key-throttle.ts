@@ -29,7 +29,7 @@ const WINDOW_MS = 60_000;
  *
  * A check is counted when it is admitted, before its lookup is awaited, and given back when the
  * key turns out good: checks under way take places as failures do, so concurrent guesses cannot
- * all pass the same count (ARCHITECTURE.md: counted before the first await). Checks of one key
+ * all pass the same count (docs/architecture.md: counted before the first await). Checks of one key
  * under way from one client share one place: a busy client sending its good key many times at
  * once is one check, not a flood of guesses.
  */
