@@ -161,6 +161,8 @@ const ConfigSchema = z
     LOG_LEVEL: optionalText.pipe(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
     ),
+    /** A file the JSON log lines are appended to instead of stdout (for a log shipper that tails files); unset, stdout. */
+    LOG_FILE: optionalText,
     ...TRACING_VARIABLES,
   })
   .superRefine((config, context) => {

@@ -6,8 +6,8 @@ import type { Runtime } from './runtime.js';
 const BACKSTOP_MARGIN_MS = 2000;
 
 /**
- * What a process serves: its request listener, and what must start before the server listens and
- * stop once it takes no more requests (Apollo, for the GraphQL door). A bare listener needs neither.
+ * What a process serves (composeDoors): its request listener, and what must start before the
+ * server listens and stop once it takes no more requests (Apollo, for the GraphQL door).
  */
 export interface Service {
   listener: RequestListener;
@@ -29,16 +29,14 @@ export interface RunningServer {
 }
 
 /**
- * Listens on the configured port with `app`, an app built on the runtime's HTTP shell (request
+ * Listens on the configured port with the service, an app built on the runtime's HTTP shell (request
  * ids, access log, metrics, security and CORS headers, every answer written by its exchange), and
  * the server's own limits: the header size with a JSON 431, the header and body deadline with a JSON 408.
  */
-export async function serve(served: RequestListener | Service, runtime: Runtime): Promise<RunningServer> {
+export async function serve(service: Service, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
-  const service = typeof served === 'function' ? undefined : served;
   let closing: Promise<void> | undefined;
-  await service?.start();
-  const app = service?.listener ?? (served as RequestListener);
+  await service.start();
   const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
   const server = createServer(
     {
@@ -51,7 +49,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
       requestTimeout: bodyTimeoutMs + BACKSTOP_MARGIN_MS,
       connectionsCheckingInterval: Math.min(1000, bodyTimeoutMs / 2),
     },
-    app,
+    service.listener,
   );
   server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
   const port = await listen(server, config.PORT, config.HOST);
@@ -77,7 +75,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
       clearTimeout(timer);
       metricsServer?.closeAllConnections();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
-      await service?.stop();
+      await service.stop();
       await runtime.close();
     })();
     return closing;
