@@ -1,3 +1,4 @@
+import { parseTrustedProxies, TRUST_NO_PROXY } from '@petstore/http';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
 import { TRACING_VARIABLES } from './tracing-config.js';
@@ -23,6 +24,25 @@ const flag = optionalText.pipe(
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .optional(),
+);
+
+/** Whose X-Forwarded-For entries are believed: `true` is one proxy (the one that connects), `false` none. */
+const trustedProxies = optionalText.pipe(
+  z
+    .string()
+    .transform((text, context) => {
+      const trusted = parseTrustedProxies(text);
+      if (trusted) return trusted;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be the number of proxies in front of the service (0 to 99; true is 1, false is 0), or a comma-separated ' +
+          'list of their addresses and CIDR ranges such as 10.0.0.0/8 and 2001:db8::/32',
+      });
+      return z.NEVER;
+    })
+    .optional()
+    .transform((trusted) => trusted ?? TRUST_NO_PROXY),
 );
 
 export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
@@ -149,10 +169,10 @@ const ConfigSchema = z
     PETSTORE_RATE_LIMIT_SCOPE: optionalText.pipe(z.enum(['shared', 'instance'], { error: 'must be shared or instance' }).default('shared')),
     /** How long a key record (or an unknown key) is believed without asking the database; 0 asks every time. */
     PETSTORE_KEY_CACHE_SECONDS: integer(0, 300, 5),
-    /** Failed key checks one client address may make per minute before its key checks answer 429; 0 turns it off. */
+    /** Lookups of keys the store does not hold that one client may cause per minute before its unseen keys answer 429 (docs/key-throttle.md); 0 turns it off. */
     PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
-    /** Whether the last X-Forwarded-For address (the one the load balancer saw) is the client's. */
-    PETSTORE_TRUST_PROXY: flag,
+    /** The proxies in front of the service, whose X-Forwarded-For entries name the client (docs/key-throttle.md). */
+    PETSTORE_TRUST_PROXY: trustedProxies,
     /** Both default to on outside production. */
     PETSTORE_GRAPHQL_INTROSPECTION: flag,
     PETSTORE_GRAPHQL_LANDING_PAGE: flag,
