@@ -72,6 +72,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('drains for 5 s before closing outside development, not at all in development, or as PETSTORE_SHUTDOWN_DRAIN_SECONDS says', () => {
+    const drain = (env: Record<string, string>) =>
+      loadConfig({ PETSTORE_ALLOW_EMBEDDED_STORE: 'true', PETSTORE_METRICS_PORT: '9464', ...env }).PETSTORE_SHUTDOWN_DRAIN_SECONDS;
+    expect([drain({}), drain({ PETSTORE_ENV: 'staging' }), drain({ PETSTORE_ENV: 'production' })]).toEqual([0, 5, 5]);
+    expect([drain({ PETSTORE_SHUTDOWN_DRAIN_SECONDS: '12' }), drain({ PETSTORE_ENV: 'production', PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0' })]).toEqual([
+      12, 0,
+    ]);
+    for (const text of ['-1', '301', '2.5', 'soon']) {
+      expect(() => drain({ PETSTORE_SHUTDOWN_DRAIN_SECONDS: text }), text).toThrow(
+        /^invalid configuration: PETSTORE_SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 300$/,
+      );
+    }
+  });
+
   it('reads the settings of many instances on one database, with their documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
       MONGODB_MAX_POOL_SIZE: 100,

@@ -45,6 +45,9 @@ const trustedProxies = optionalText.pipe(
     .transform((trusted) => trusted ?? TRUST_NO_PROXY),
 );
 
+/** What load balancers polling /readyz every few seconds need to stop sending (the manifests' probe period). */
+const DEFAULT_DRAIN_SECONDS = 5;
+
 export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
 export const DEFAULT_STAGING_URL = 'https://staging.api.petstore.example/v1';
 
@@ -158,6 +161,19 @@ const ConfigSchema = z
     ),
     /** How long a shutdown waits for requests in flight before closing their connections. */
     PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
+    /**
+     * How long a shutdown keeps listening, /readyz answering 503, before it stops accepting
+     * connections: the time load balancers take to see it and stop sending (docs/shutdown.md).
+     * 5 in staging and production (the Kubernetes manifests rely on it), 0 in development.
+     */
+    PETSTORE_SHUTDOWN_DRAIN_SECONDS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, { error: 'must be a whole number from 0 to 300' })
+        .transform(Number)
+        .pipe(z.number().max(300, { error: 'must be a whole number from 0 to 300' }))
+        .optional(),
+    ),
     // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
     // without throttling a legitimate batch job; operators tighten it per deployment.
     PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
@@ -202,7 +218,11 @@ const ConfigSchema = z
           '(set PETSTORE_ALLOW_EMBEDDED_STORE=true to run on it anyway)',
       });
     }
-  });
+  })
+  .transform((config) => ({
+    ...config,
+    PETSTORE_SHUTDOWN_DRAIN_SECONDS: config.PETSTORE_SHUTDOWN_DRAIN_SECONDS ?? (config.PETSTORE_ENV === 'development' ? 0 : DEFAULT_DRAIN_SECONDS),
+  }));
 
 export type Config = z.output<typeof ConfigSchema>;
 

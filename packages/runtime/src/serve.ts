@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientError, metricsListener } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
@@ -21,7 +22,8 @@ export interface RunningServer {
   /** The internal port /metrics is served on, when PETSTORE_METRICS_PORT is set. */
   metricsPort: number | undefined;
   /**
-   * Shuts down gracefully: readiness fails, no new connections are accepted, requests in flight
+   * Shuts down gracefully: readiness fails (503) while the server still listens and serves for
+   * PETSTORE_SHUTDOWN_DRAIN_SECONDS, then no new connections are accepted, requests in flight
    * finish (their answers say `Connection: close`), connections still busy after
    * PETSTORE_SHUTDOWN_TIMEOUT_SECONDS are destroyed, then the store is closed.
    */
@@ -63,6 +65,9 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
   const close = (): Promise<void> => {
     closing ??= (async () => {
       runtime.drain();
+      // Load balancers learn of the shutdown from /readyz (or, on Kubernetes, the endpoints) only
+      // after a while: until then requests still come, so keep answering them, and /readyz 503.
+      await sleep(config.PETSTORE_SHUTDOWN_DRAIN_SECONDS * 1000);
       const timeoutMs = config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const timer = setTimeout(() => {
         runtime.logger.warn({ timeoutSeconds: config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timeout: closing the connections still open');
