@@ -2,6 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientError, metricsListener } from '@petstore/http';
+import { cliCommand } from './cli-command.js';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -107,7 +108,7 @@ export function announce(runtime: Runtime, port: number, doors: string, metricsP
     if (runtime.devKey?.generated) lines.push(`development API key (shown once): ${runtime.devKey.key}`);
     else lines.push('development API key: the value of PETSTORE_DEV_API_KEY');
   } else {
-    lines.push('store: MongoDB; create keys with `npm run petstore -- keys create --account <id>`');
+    lines.push(`store: MongoDB; create keys with \`${cliCommand()} keys create --account <id>\``);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
