@@ -12,7 +12,7 @@ import { petstoreCli, startGateway, type GatewayContainer } from './testing/cont
 const images = inject('images');
 const mongodbUri = inject('mongodbUri');
 
-/** What the README promises for the image's size (uncompressed, as `podman images` shows it). */
+/** What docs/deployment.md promises for the image's size (uncompressed, as `podman images` shows it). */
 const MAX_IMAGE_BYTES = 250_000_000;
 
 describe.skipIf(!images || !mongodbUri)('the image built from the Containerfile', () => {

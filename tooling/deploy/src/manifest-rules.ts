@@ -9,7 +9,7 @@ import {
 } from './kubernetes-objects.js';
 
 /**
- * What the API's schemas cannot say about deploy/ and the service needs (README, Operations):
+ * What the API's schemas cannot say about deploy/ and the service needs (docs/operations.md, docs/deployment.md):
  * probes on its own endpoints, a grace period longer than its shutdown, a non-root read-only
  * container, the database URI from a Secret, the metrics port scraped, and a Service, autoscaler
  * and disruption budget that reach the same pods. One line per problem; none when all hold.

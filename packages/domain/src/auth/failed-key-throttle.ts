@@ -49,7 +49,7 @@ interface ClientEntry {
  *
  * A check takes its place when admitted, before its lookup is awaited, and gives it back when the
  * key turns out real: checks under way count as failures do, so concurrent guesses cannot all pass
- * the same count (ARCHITECTURE.md: counted before the first await). Checks of one key under way
+ * the same count (docs/architecture.md: counted before the first await). Checks of one key under way
  * from one client share one place: a client sending its new key many times at once is one check.
  */
 export class FailedKeyThrottle {
