@@ -47,7 +47,10 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Servic
   announce(runtime, running.port, doors, running.metricsPort);
   runtime.logger.info({ port: running.port, metricsPort: running.metricsPort, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
-    runtime.logger.info({ signal, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down');
+    runtime.logger.info(
+      { signal, drainSeconds: runtime.config.PETSTORE_SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS },
+      'shutting down',
+    );
     void running.close().then(
       () => {
         runtime.logger.info('shut down');

@@ -78,7 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     metricsToken: config.PETSTORE_METRICS_TOKEN,
     tracer: tracing?.requests,
     publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
-    trustProxy: config.PETSTORE_TRUST_PROXY === true,
+    trustedProxies: config.PETSTORE_TRUST_PROXY,
   });
   return {
     config,
@@ -165,7 +165,7 @@ function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore)
 function failedKeyThrottle(config: Config, clock: Clock): AuthenticatorOptions {
   const perMinute = config.PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE;
   if (perMinute === 0) return {};
-  return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, clock }) };
+  return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, maxRealKeys: KEY_CACHE_ENTRIES, clock }) };
 }
 
 /** Bounds of what a process remembers about keys and addresses (a few MB at most). */

@@ -1,6 +1,8 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientError, metricsListener } from '@petstore/http';
+import { cliCommand } from './cli-command.js';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -21,7 +23,8 @@ export interface RunningServer {
   /** The internal port /metrics is served on, when PETSTORE_METRICS_PORT is set. */
   metricsPort: number | undefined;
   /**
-   * Shuts down gracefully: readiness fails, no new connections are accepted, requests in flight
+   * Shuts down gracefully: readiness fails (503) while the server still listens and serves for
+   * PETSTORE_SHUTDOWN_DRAIN_SECONDS, then no new connections are accepted, requests in flight
    * finish (their answers say `Connection: close`), connections still busy after
    * PETSTORE_SHUTDOWN_TIMEOUT_SECONDS are destroyed, then the store is closed.
    */
@@ -61,6 +64,9 @@ export async function serve(service: Service, runtime: Runtime): Promise<Running
   const close = (): Promise<void> => {
     closing ??= (async () => {
       runtime.drain();
+      // Load balancers learn of the shutdown from /readyz (or, on Kubernetes, the endpoints) only
+      // after a while: until then requests still come, so keep answering them, and /readyz 503.
+      await sleep(config.PETSTORE_SHUTDOWN_DRAIN_SECONDS * 1000);
       const timeoutMs = config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const timer = setTimeout(() => {
         runtime.logger.warn({ timeoutSeconds: config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timeout: closing the connections still open');
@@ -100,7 +106,7 @@ export function announce(runtime: Runtime, port: number, doors: string, metricsP
     if (runtime.devKey?.generated) lines.push(`development API key (shown once): ${runtime.devKey.key}`);
     else lines.push('development API key: the value of PETSTORE_DEV_API_KEY');
   } else {
-    lines.push('store: MongoDB; create keys with `npm run petstore -- keys create --account <id>`');
+    lines.push(`store: MongoDB; create keys with \`${cliCommand()} keys create --account <id>\``);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
