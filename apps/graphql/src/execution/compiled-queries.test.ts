@@ -8,7 +8,7 @@ import { executableSchema } from './executable-schema.js';
 
 // graphql-jit as it is, its compileQuery watched: how many times the door compiles is the point.
 vi.mock('graphql-jit', async (importOriginal) => {
-  const original = await importOriginal<typeof import('graphql-jit')>();
+  const original = await importOriginal<typeof jit>();
   return { ...original, compileQuery: vi.fn(original.compileQuery) };
 });
 
