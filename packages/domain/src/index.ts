@@ -11,6 +11,8 @@ export * from './auth/ports.js';
 export * from './auth/scopes.js';
 export * from './auth/last-use-recorder.js';
 export * from './auth/api-key.js';
+export * from './auth/key-validity.js';
+export * from './auth/key-decision-book.js';
 export * from './auth/authenticate.js';
 export * from './auth/cached-key-store.js';
 export * from './auth/failed-key-throttle.js';
