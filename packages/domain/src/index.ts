@@ -19,6 +19,7 @@ export * from './auth/failed-key-throttle.js';
 export * from './accounts/account-service.js';
 export * from './accounts/key-settings.js';
 export * from './accounts/key-views.js';
+export * from './accounts/display-name.js';
 export * from './audit/ports.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './idempotency/ports.js';

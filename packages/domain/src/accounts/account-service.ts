@@ -1,4 +1,6 @@
 import { DomainError } from '../errors/domain-error.js';
+import { parseOrThrow } from '../validation/parse.js';
+import { DisplayName } from './display-name.js';
 import type { Clock } from '../clock/clock.js';
 import { randomId } from '../auth/api-key.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
@@ -54,11 +56,7 @@ export class AccountService {
   }
 
   async createAccount(name: string): Promise<Account> {
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > 200) {
-      throw new DomainError('invalid_request', 'name: must be a non-blank string of at most 200 characters');
-    }
-    const account: Account = { id: randomId('acc'), name: trimmed, createdAt: this.deps.clock.now() };
+    const account: Account = { id: randomId('acc'), name: parseOrThrow(DisplayName, name, 'name'), createdAt: this.deps.clock.now() };
     await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }));
     await this.deps.keys.insertAccount(account);
     return account;
