@@ -3,6 +3,9 @@ import { parseCliArgs } from './args.js';
 import { BadValueError } from './bad-value.js';
 import { UsageError } from './usage-error.js';
 
+const OVERLAP_RULE =
+  '--overlap must be a non-negative duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none), with no spaces';
+
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
 describe('parseCliArgs', () => {
@@ -89,19 +92,19 @@ describe('parseCliArgs', () => {
     [['keys', 'update', 'key_1', '--rate-limit=-5'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
     [
       ['keys', 'create', '--account', 'a', '--expires-in', '30'],
-      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d, with no spaces',
     ],
     [
       ['keys', 'create', '--account', 'a', '--expires-in', '0'],
-      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d, with no spaces',
     ],
     [
       ['keys', 'create', '--account', 'a', '--expires-in', '2w'],
-      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d, with no spaces',
     ],
     [
       ['keys', 'create', '--account', 'a', '--expires-in', '3651d'],
-      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d',
+      '--expires-in must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d, with no spaces',
     ],
     [
       ['keys', 'create', '--account', 'a', '--expires-at', '2026-11-22T09:59:59Z'],
@@ -120,17 +123,22 @@ describe('parseCliArgs', () => {
       '--expires-at must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)',
     ],
     [['keys', 'create', '--account', 'a', '--expires-in', '1d', '--expires-at', '2027-01-01'], 'give --expires-in or --expires-at, not both'],
-    [
-      ['keys', 'roll', 'key_1', '--overlap=-1h'],
-      '--overlap must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none)',
-    ],
-    [
-      ['keys', 'roll', 'key_1', '--overlap', 'soon'],
-      '--overlap must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none)',
-    ],
+    [['keys', 'roll', 'key_1', '--overlap=-1h'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', 'soon'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', '-1'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', '-1h'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', ' 1h'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', '1h '], OVERLAP_RULE],
+    [['keys', 'update', 'key_1', '--rate-limit', '-5'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
+    [['keys', 'update', 'key_1', '--rate-limit', ' 5'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
+    [['audit', 'list', '--since', '2026-11-01 '], '--since must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)'],
     [['audit', 'list', '--since', 'yesterday'], '--since must be an ISO 8601 instant such as 2027-01-01T00:00:00Z (or a date, 2027-01-01)'],
   ])('refuses the bad value in %j, naming the option', (argv, message) => {
     expect(() => parseCliArgs(argv, NOW)).toThrow(new BadValueError(message));
+  });
+
+  it('reads an account id with spaces around it as the id', () => {
+    expect(parseCliArgs(['keys', 'list', '--account', ' acc_1 ']).command).toEqual({ action: 'list-keys', accountId: 'acc_1' });
   });
 
   it('reads --json anywhere on the line', () => {

@@ -138,17 +138,39 @@ function checkShape(name: string, shape: CommandShape, values: Values, rest: str
 const PLACEHOLDERS: Partial<Record<ValueOption, string>> = { name: 'name', account: 'accountId' };
 
 interface ParsedLine {
-  /** Each value option given, trimmed. */
+  /** Each value option given (ids and names trimmed). */
   values: Values;
   positionals: string[];
   json: boolean;
   help: boolean;
 }
 
+/** Ids and names, whose surrounding spaces are slips of the hand; every other value is read exactly as given. */
+const TRIMMED: ReadonlySet<ValueOption> = new Set(['name', 'account']);
+
+/**
+ * `--overlap -1` as `--overlap=-1`: node:util reads a value starting with a dash as a missing one
+ * ("ambiguous"); no option is a dash and a digit, so the value is handed to its option's check,
+ * which says what it must be.
+ */
+function attachNegativeValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    const next = argv[index + 1];
+    const takesValue = VALUE_OPTIONS.some((option) => arg === `--${option}`);
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 function parse(argv: readonly string[]): ParsedLine {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({ args: attachNegativeValues(argv), options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     // node:util's messages name the offending option, which is what the user needs to see.
     throw new UsageError(error instanceof Error ? error.message : String(error));
@@ -163,7 +185,7 @@ function parse(argv: readonly string[]): ParsedLine {
   const values: Values = {};
   for (const option of VALUE_OPTIONS) {
     const value = parsed.values[option];
-    if (typeof value === 'string') values[option] = value.trim();
+    if (typeof value === 'string') values[option] = TRIMMED.has(option) ? value.trim() : value;
   }
   return { values, positionals: parsed.positionals, json: parsed.values.json === true, help: parsed.values.help === true };
 }

@@ -71,6 +71,8 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
       overlapEndsAt: null,
       createdAt: NOW.toISOString(),
       revokedAt: null,
+      rollPending: false,
+      lineageId: issued['id'],
     });
   });
 

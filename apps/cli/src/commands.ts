@@ -3,6 +3,7 @@ import type { StoreCommand } from './args.js';
 import { auditTable } from './audit-text.js';
 import { issuedKeyLines, keyTable, rolledKeyLines, updatedKeyLine } from './key-text.js';
 import type { Output } from './output.js';
+import { visibleText } from './visible-text.js';
 
 export interface CommandDeps {
   accounts: AccountService;
@@ -15,9 +16,10 @@ export const KEY_SHOWN_ONCE_WARNING = 'Store this key now: it will not be shown 
  * Failures are thrown (DomainError for unknown accounts and keys) for the caller to report.
  */
 export async function runCommand(command: StoreCommand, deps: CommandDeps, output: Output, json: boolean): Promise<void> {
+  // What is printed holds names and ids from the database: shown with hidden characters escaped.
   const print = (value: unknown, text: () => string[]): void => {
-    if (json) output.out(JSON.stringify(value));
-    else for (const line of text()) output.out(line);
+    if (json) output.out(visibleText(JSON.stringify(value)));
+    else for (const line of text()) output.out(visibleText(line));
   };
   const { accounts } = deps;
   switch (command.action) {

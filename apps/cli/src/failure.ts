@@ -1,6 +1,7 @@
 import { isDomainError } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
 import type { Output } from './output.js';
+import { visibleText } from './visible-text.js';
 import { UsageError } from './usage-error.js';
 
 export const EXIT_FAILED = 1;
@@ -16,7 +17,8 @@ export function reportFailure(error: unknown, output: Output, json: boolean): nu
   const code = error instanceof UsageError ? 'usage' : isDomainError(error) ? error.code : 'internal_error';
   const message = error instanceof UsageError || isDomainError(error) ? error.message : 'an unexpected error occurred';
   const hint = error instanceof UsageError && !(error instanceof BadValueError) ? '\nRun "petstore --help" for usage.' : '';
-  if (json) output.err(JSON.stringify({ error: { code, message } }));
-  else output.err(`petstore: ${message}${hint}`);
+  // A message may quote what was typed or stored (a key id, a name): hidden characters are escaped.
+  if (json) output.err(visibleText(JSON.stringify({ error: { code, message } })));
+  else output.err(`petstore: ${visibleText(message)}${hint}`);
   return usage ? EXIT_USAGE : EXIT_FAILED;
 }

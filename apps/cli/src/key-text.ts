@@ -42,7 +42,8 @@ export function keyTable(keys: KeySummary[]): string[] {
       endText(key),
       key.lastUsedAt ? toMinute(key.lastUsedAt) : 'never',
       toMinute(key.createdAt),
-      key.revokedAt ? toMinute(key.revokedAt) : '-',
+      // A replacement whose roll never completed: no one was given it, and it never works.
+      key.revokedAt ? toMinute(key.revokedAt) : key.rollPending ? 'never active' : '-',
     ]),
   ]);
 }

@@ -20,7 +20,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     await database.drop();
   });
 
-  const json = async <T = Record<string, unknown>>(args: string[], moreEnv: Record<string, string> = {}): Promise<T> => {
+  const json = async <T = Record<string, unknown>>(args: string[], moreEnv: Record<string, string | undefined> = {}): Promise<T> => {
     const run = await petstore([...args, '--json'], { ...env, ...moreEnv });
     expect(run.status, run.stderr).toBe(0);
     const printed = JSON.parse(run.stdout) as T;
@@ -49,7 +49,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     expect(created).toMatchObject({ accountId, scopes: ['pets:read'], rateLimit: 1000, revokedAt: null });
     expect(Date.parse(created.expiresAt) - before).toBeGreaterThanOrEqual(30 * DAY_MS);
     expect(Date.parse(created.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
-    expect(await check(created.key)).toEqual({ accountId, keyId: created.id, scopes: ['pets:read'], rateLimit: 1000 });
+    expect(await check(created.key)).toEqual({ accountId, keyId: created.id, scopes: ['pets:read'], rateLimit: 1000, lineageId: created.id });
 
     const rolled = await json<{ id: string; key: string; replaced: { overlapEndsAt: string } }>(['keys', 'roll', created.id]);
     expect(rolled).toMatchObject({ accountId, scopes: ['pets:read'], rateLimit: 1000, expiresAt: created.expiresAt, replaced: { id: created.id } });
@@ -101,7 +101,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     const { id } = await json<{ id: string }>(['keys', 'create', '--account', accountId, '--scopes', 'pets:write', '--rate-limit', '10']);
     const since = new Date().toISOString();
     await json(['keys', 'update', id, '--scopes', 'pets:read,pets:write']);
-    const rolled = await json<{ id: string }>(['keys', 'roll', id, '--overlap', '1h'], { PETSTORE_ACTOR: '' });
+    const rolled = await json<{ id: string }>(['keys', 'roll', id, '--overlap', '1h'], { PETSTORE_ACTOR: undefined });
     await json(['keys', 'revoke', rolled.id]);
 
     type Record = { at: string; actor: string; action: string; accountId: string; keyId: string | null; changes: object };
@@ -147,7 +147,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     expect(await petstore(['keys', 'roll', id], env)).toMatchObject({
       status: 1,
       stdout: '',
-      stderr: `petstore: key ${id} was already rolled; its replacement is ${rolled.id}\n`,
+      stderr: `petstore: key ${id} was already rolled; its replacement is ${rolled.id} (revoke ${rolled.id} to roll ${id} again)\n`,
     });
     await json(['keys', 'revoke', rolled.id]);
     expect(await petstore(['keys', 'update', rolled.id, '--rate-limit', '5'], env)).toMatchObject({
@@ -175,7 +175,9 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     [['keys', 'create', '--account', 'acc_x', '--rate-limit', '0'], '--rate-limit must be a whole number from 1 to 10000000'],
     [['keys', 'create', '--account', 'acc_x', '--rate-limit', 'many'], '--rate-limit must be a whole number from 1 to 10000000'],
     [['keys', 'update', 'key_x', '--rate-limit', '0'], '--rate-limit must be a whole number from 1 to 10000000, or default'],
-    [['keys', 'roll', 'key_x', '--overlap', '1 day'], '--overlap must be a duration such as 30d'],
+    [['keys', 'roll', 'key_x', '--overlap', '1 day'], '--overlap must be a non-negative duration such as 30d'],
+    [['keys', 'roll', 'key_x', '--overlap', '-1'], '--overlap must be a non-negative duration such as 30d'],
+    [['keys', 'roll', 'key_x', '--overlap', ' 1h'], '--overlap must be a non-negative duration such as 30d'],
     [['audit', 'list', '--since', 'last week'], '--since must be an ISO 8601 instant'],
   ])('exits 2 for the bad value in %j with one line naming the option, changing nothing', async (args, message) => {
     const before = await database.db.collection('audit_log').countDocuments();

@@ -102,7 +102,13 @@ describe.skipIf(!mongodbUri)('petstore command line against the database', () =>
     expect(created.stderr).toContain('will not be shown again');
     const key = /^key: +(psk_\S+)$/m.exec(created.stdout)?.[1] ?? '';
     const keyId = /^id: +(key_\S+)$/m.exec(created.stdout)?.[1] ?? '';
-    await expect(authenticate(`Bearer ${key}`)).resolves.toEqual({ accountId, keyId, scopes: ['pets:read', 'pets:write'], rateLimit: null });
+    await expect(authenticate(`Bearer ${key}`)).resolves.toEqual({
+      accountId,
+      keyId,
+      scopes: ['pets:read', 'pets:write'],
+      rateLimit: null,
+      lineageId: keyId,
+    });
 
     const listed = await petstore(['keys', 'list', '--account', accountId], env);
     expect(listed.stdout).toContain(key.slice(0, 10));

@@ -31,8 +31,9 @@ export function readDuration(option: string, text: string, options: { allowZero:
   const seconds = text === '0' ? 0 : match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? Number.NaN) : Number.NaN;
   const least = options.allowZero ? 0 : 1;
   if (!(seconds >= least && seconds <= MAX_DURATION_SECONDS)) {
+    const kind = options.allowZero ? 'a non-negative duration' : 'a duration';
     const zero = options.allowZero ? ' (0 for none)' : '';
-    throw new BadValueError(`--${option} must be a duration such as 30d: a whole number of s, m, h or d, at most 3650d${zero}`);
+    throw new BadValueError(`--${option} must be ${kind} such as 30d: a whole number of s, m, h or d, at most 3650d${zero}, with no spaces`);
   }
   return seconds;
 }

@@ -1,4 +1,12 @@
-import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from '@petstore/domain';
+import {
+  KeyDecisionBook,
+  type Account,
+  type ApiKeyRecord,
+  type KeyChanges,
+  type KeyReplacement,
+  type KeyStore,
+  type RollDecision,
+} from '@petstore/domain';
 
 /** Records are copied in and out (scopes included), so no caller can change what is stored. */
 const copy = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
@@ -7,6 +15,7 @@ export class MemoryKeyStore implements KeyStore {
   private readonly accounts = new Map<string, Account>();
   private readonly keys = new Map<string, ApiKeyRecord>();
   private readonly keyIdByHash = new Map<string, string>();
+  private readonly decisions = new KeyDecisionBook();
 
   async insertAccount(account: Account): Promise<void> {
     this.accounts.set(account.id, { ...account });
@@ -43,17 +52,41 @@ export class MemoryKeyStore implements KeyStore {
     });
   }
 
+  async decideRoll(decision: RollDecision) {
+    return this.decisions.decideRoll(decision);
+  }
+
+  async latestRoll(keyId: string) {
+    return this.decisions.latestRoll(keyId);
+  }
+
+  async decideRevocation(keyId: string, at: Date) {
+    return this.decisions.decideRevocation(keyId, at);
+  }
+
   async replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
     return this.change(id, (key) => {
-      if (key.replacedBy !== null) return;
       key.replacedBy = replacement.replacedBy;
-      key.overlapEndsAt = replacement.overlapEndsAt;
+      key.overlapEndsAt = new Date(replacement.overlapEndsAt);
     });
+  }
+
+  async activateKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.change(id, (key) => {
+      key.rollPending = false;
+    });
+  }
+
+  async discardKey(id: string): Promise<void> {
+    const key = this.keys.get(id);
+    if (!key?.rollPending) return;
+    this.keys.delete(id);
+    this.keyIdByHash.delete(key.hash);
   }
 
   async revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
     return this.change(id, (key) => {
-      key.revokedAt ??= at;
+      key.revokedAt ??= new Date(at);
     });
   }
 

@@ -4,6 +4,7 @@ import type { AccountDocument, ApiKeyDocument } from './key-documents.js';
 import type { PetDocument } from './pet-document.js';
 import type { IdBlockDocument } from './id-block-document.js';
 import type { IdempotencyDocument } from './idempotency-document.js';
+import type { KeyDecisionDocument } from './key-decision-document.js';
 import type { RateLeaseDocument } from './rate-lease-document.js';
 
 // Int64 fields must come back as Long whatever their size, so the mappers see one type.
@@ -13,6 +14,7 @@ export const petsCollection = (db: Db): Collection<PetDocument> => db.collection
 export const idBlocksCollection = (db: Db): Collection<IdBlockDocument> => db.collection('id_blocks', KEEP_LONGS);
 export const accountsCollection = (db: Db): Collection<AccountDocument> => db.collection('accounts');
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
+export const keyDecisionsCollection = (db: Db): Collection<KeyDecisionDocument> => db.collection('key_decisions');
 export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> => db.collection('idempotency_keys', KEEP_LONGS);
 export const rateLeasesCollection = (db: Db): Collection<RateLeaseDocument> => db.collection('rate_leases');
 export const auditCollection = (db: Db): Collection<AuditDocument> => db.collection('audit_log');

@@ -1,7 +1,14 @@
 import { MongoServerError, type Db } from 'mongodb';
 
 const NOT_IMPLEMENTED = 238;
-import { apiKeysCollection, auditCollection, idempotencyCollection, petsCollection, rateLeasesCollection } from './collections.js';
+import {
+  apiKeysCollection,
+  auditCollection,
+  keyDecisionsCollection,
+  idempotencyCollection,
+  petsCollection,
+  rateLeasesCollection,
+} from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 
 /** How long a client may retry a create with the same Idempotency-Key. */
@@ -14,6 +21,8 @@ export async function ensureIndexes(db: Db): Promise<void> {
     await petsCollection(db).createIndex({ status: 1, _id: 1 }, { name: 'status_id' });
     await apiKeysCollection(db).createIndex({ hash: 1 }, { name: 'hash_unique', unique: true });
     await apiKeysCollection(db).createIndex({ accountId: 1 }, { name: 'account' });
+    // A key's latest roll, for rolling it again once its replacement was revoked.
+    await keyDecisionsCollection(db).createIndex({ keyId: 1, kind: 1, generation: -1 }, { name: 'key_kind_generation' });
     // `audit list`, newest first, for one account or all of them.
     await auditCollection(db).createIndex({ accountId: 1, at: -1, _id: -1 }, { name: 'account_newest' });
     await auditCollection(db).createIndex({ at: -1, _id: -1 }, { name: 'newest' });

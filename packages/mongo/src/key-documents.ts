@@ -7,7 +7,7 @@ export interface AccountDocument {
 }
 
 /**
- * Keys made before scopes, expiry, per-key limits, rolls and last use existed have none of
+ * Keys made before scopes, expiry, per-key limits, rolls, last use and lineages existed have none of
  * those fields: each reads as what such a key has always been (every scope, no expiry, the
  * service's limit, never rolled, no use recorded), so no migration is needed.
  */
@@ -24,6 +24,8 @@ export interface ApiKeyDocument {
   overlapEndsAt?: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
+  rollPending?: boolean;
+  lineageId?: string;
 }
 
 export function toAccountDocument({ id, ...rest }: Account): AccountDocument {
@@ -53,5 +55,8 @@ export function fromApiKeyDocument(document: ApiKeyDocument): ApiKeyRecord {
     overlapEndsAt: document.overlapEndsAt ?? null,
     createdAt: document.createdAt,
     revokedAt: document.revokedAt,
+    rollPending: document.rollPending ?? false,
+    // A key made before lineages existed starts its own.
+    lineageId: document.lineageId ?? document._id,
   };
 }

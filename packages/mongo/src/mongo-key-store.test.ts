@@ -23,7 +23,7 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       revokedAt: null,
     });
 
-  it('reads a key document without the newer fields as every scope, no expiry and the default limit', async () => {
+  it('reads a key document without the newer fields as every scope, no expiry, the default limit, active and its own lineage', async () => {
     await storeOldKey();
     expect(await database.keys.getKey('key_old')).toMatchObject({
       scopes: ['pets:read', 'pets:write'],
@@ -32,12 +32,15 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       lastUsedAt: null,
       replacedBy: null,
       overlapEndsAt: null,
+      rollPending: false,
+      lineageId: 'key_old',
     });
     expect(await createAuthenticator(database.keys)(`Bearer ${key}`)).toEqual({
       accountId: 'acc_old',
       keyId: 'key_old',
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
+      lineageId: 'key_old',
     });
   });
 

@@ -1,8 +1,9 @@
-import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from '@petstore/domain';
+import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, KeyStore, RollDecision } from '@petstore/domain';
 import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
 import { accountsCollection, apiKeysCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 import { insertUnique } from './insert-unique.js';
+import { MongoKeyDecisions } from './mongo-key-decisions.js';
 import {
   fromAccountDocument,
   fromApiKeyDocument,
@@ -15,10 +16,12 @@ import {
 export class MongoKeyStore implements KeyStore {
   private readonly accounts: Collection<AccountDocument>;
   private readonly keys: Collection<ApiKeyDocument>;
+  private readonly decisions: MongoKeyDecisions;
 
   constructor(db: Db) {
     this.accounts = accountsCollection(db);
     this.keys = apiKeysCollection(db);
+    this.decisions = new MongoKeyDecisions(db);
   }
 
   insertAccount(account: Account): Promise<void> {
@@ -61,13 +64,35 @@ export class MongoKeyStore implements KeyStore {
     return this.updateThenRead(id, { _id: { $eq: id } }, { $set: set });
   }
 
+  decideRoll(decision: RollDecision): Promise<Decided<RollDecision>> {
+    return this.decisions.decideRoll(decision);
+  }
+
+  latestRoll(keyId: string): Promise<RollDecision | null> {
+    return this.decisions.latestRoll(keyId);
+  }
+
+  decideRevocation(keyId: string, at: Date): Promise<Decided<Date>> {
+    return this.decisions.decideRevocation(keyId, at);
+  }
+
+  /** Only the winner of the roll decision writes this, so a plain update is enough. */
   replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
-    // `replacedBy: null` also matches a key stored before rolls existed; it keeps the first replacement.
-    return this.updateThenRead(id, { _id: { $eq: id }, replacedBy: null }, { $set: { ...replacement } });
+    return this.updateThenRead(id, { _id: { $eq: id } }, { $set: { ...replacement } });
+  }
+
+  activateKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.updateThenRead(id, { _id: { $eq: id } }, { $set: { rollPending: false } });
+  }
+
+  discardKey(id: string): Promise<void> {
+    return withDriverErrors(async () => {
+      await this.keys.deleteOne({ _id: { $eq: id }, rollPending: { $eq: true } });
+    });
   }
 
   revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null> {
-    // The revokedAt: null condition keeps the first revocation instant when revoked again.
+    // Every revoker writes the instant its decision kept, so this condition never has to decide a race.
     return this.updateThenRead(id, { _id: { $eq: id }, revokedAt: null }, { $set: { revokedAt: at } });
   }
 

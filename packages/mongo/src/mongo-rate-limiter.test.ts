@@ -53,6 +53,17 @@ describe.skipIf(!mongodbUri)('MongoLeasedRateLimiter', () => {
     expect(admitted).toBeLessThanOrEqual(200);
   });
 
+  it('honours a raise of the limit within the window, even once the old limit is spent, on every instance', async () => {
+    const [one, other] = [limiter(), limiter()];
+    for (let n = 0; n < 100; n += 1) expect((await one.consume('key_raised', 1, 100)).allowed).toBe(true);
+    expect(await one.consume('key_raised', 1, 100)).toMatchObject({ allowed: false, remaining: 0 });
+    const raised = [];
+    for (let n = 0; n < 120; n += 1) raised.push(await (n % 2 === 0 ? one : other).consume('key_raised', 1, 200));
+    expect(raised.filter((decision) => decision.allowed)).toHaveLength(100);
+    expect(raised.at(-1)).toMatchObject({ allowed: false, limit: 200, remaining: 0 });
+    expect(await other.consume('key_raised', 1, 100), 'and a cut back applies at once').toMatchObject({ allowed: false });
+  });
+
   it('answers from its lease without a round trip once it holds one', async () => {
     const one = limiter();
     expect(await one.consume('key_b', 1, 100)).toMatchObject({ allowed: true });
@@ -72,10 +83,10 @@ describe.skipIf(!mongodbUri)('MongoLeasedRateLimiter', () => {
   it('claims after the highest block already claimed in the window, not from the first', async () => {
     const clock = { now: () => new Date('2026-01-01T00:30:00Z') };
     const window = Math.floor(clock.now().getTime() / 3_600_000);
-    await database.db.collection('rate_leases').insertOne({ _id: `key_f:${window}:05` as never, expiresAt: new Date() });
+    await database.db.collection('rate_leases').insertOne({ _id: `key_f:${window}:00000005` as never, expiresAt: new Date() });
     expect(await limiter(clock).consume('key_f', 1, 100)).toMatchObject({ allowed: true, remaining: 100 - 7 * 2 + 1 });
     const ids = (await database.db.collection('rate_leases').find({}).toArray()).map((lease) => String(lease._id)).sort();
-    expect(ids).toEqual([`key_f:${window}:05`, `key_f:${window}:06`]);
+    expect(ids).toEqual([`key_f:${window}:00000005`, `key_f:${window}:00000006`]);
   });
 
   it('starts a fresh budget each window', async () => {

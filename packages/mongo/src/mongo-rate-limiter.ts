@@ -1,4 +1,4 @@
-import { secondsToWindowEnd, type Clock, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import { MAX_RATE_LIMIT, secondsToWindowEnd, type Clock, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
 import type { Collection, Db } from 'mongodb';
 import { rateLeasesCollection } from './collections.js';
 import { isDuplicateKeyError, withDriverErrors } from './driver-errors.js';
@@ -6,14 +6,15 @@ import type { RateLeaseDocument } from './rate-lease-document.js';
 
 /** A key's budget is cut into this many leases per window (fewer when the limit is small). */
 export const LEASES_PER_WINDOW = 50;
-const BLOCK_DIGITS = String(LEASES_PER_WINDOW - 1).length;
+// A raised limit claims blocks past the fiftieth; ids sort by block up to a limit of MAX_RATE_LIMIT in blocks of 1.
+const BLOCK_DIGITS = String(MAX_RATE_LIMIT).length;
 
 export interface LeasedRateLimiterOptions {
   windowSeconds: number;
   clock: Clock;
 }
 
-/** How a budget of `limit` units per window is cut into blocks. */
+/** How a budget of `limit` units per window is cut into blocks of `size` units. */
 interface Blocks {
   limit: number;
   /** Units per block. */
@@ -21,8 +22,10 @@ interface Blocks {
   count: number;
 }
 
-function blocksOf(limit: number): Blocks {
-  const size = Math.max(1, Math.ceil(limit / LEASES_PER_WINDOW));
+/** A fiftieth of the limit: the block size a window starts with. */
+const sizeFor = (limit: number): number => Math.max(1, Math.ceil(limit / LEASES_PER_WINDOW));
+
+function blocksOf(limit: number, size = sizeFor(limit)): Blocks {
   return { limit, size, count: Math.ceil(limit / size) };
 }
 
@@ -33,6 +36,10 @@ interface Lease {
   remaining: number;
   /** The lowest block this instance has not tried to claim yet. */
   nextBlock: number;
+  /** Units per block in this window, as its first claim (block 0) recorded it; undefined until known. */
+  size: number | undefined;
+  /** Whether this instance has looked for the blocks other instances claimed in the window. */
+  joined: boolean;
   claiming: Promise<void> | undefined;
 }
 
@@ -45,9 +52,11 @@ interface Lease {
  * and spends it from memory. Each unit is claimed by one instance only, so no more than `limit` are
  * admitted per window across all instances; a lease an instance has not used up is lost to the
  * others, so with N instances a key may be refused up to N × (block size - 1) units before `limit`
- * when its traffic moves between them. A key whose limit changes within a window (an update seen
- * by instances at different times) is admitted at most the larger of its two limits in that window:
- * each block is still claimed once, and no block is larger than the larger limit's.
+ * when its traffic moves between them. Every block of a window has the size its first claim
+ * (block 0) recorded, so a key whose limit changes within a window (an update seen by instances at
+ * different times) is admitted at most the larger of its limits: each block is claimed once, and a
+ * limit of L may claim the blocks below L. A raise is honoured at once (the blocks above the old
+ * limit become claimable), a cut too (those above the new one no longer are).
  */
 export class MongoLeasedRateLimiter implements RateLimiter {
   private readonly leases: Collection<RateLeaseDocument>;
@@ -65,20 +74,20 @@ export class MongoLeasedRateLimiter implements RateLimiter {
 
   consume(subject: string, cost: number, limit: number): RateLimitDecision | Promise<RateLimitDecision> {
     const now = this.options.clock.now().getTime();
-    const blocks = blocksOf(limit);
     const lease = this.leaseOf(subject, now);
+    const blocks = blocksOf(limit, lease.size);
     if (lease.remaining >= cost) {
       lease.remaining -= cost;
       return this.decision(true, lease, blocks, now);
     }
     if (!mayGrow(lease, blocks) || cost > limit) return this.decision(false, lease, blocks, now);
-    return this.topUp(subject, lease, blocks, cost);
+    return this.topUp(subject, lease, limit, cost);
   }
 
   /** Claims blocks until the cost fits or the window's budget is all claimed. */
-  private async topUp(subject: string, lease: Lease, blocks: Blocks, cost: number): Promise<RateLimitDecision> {
-    while (lease.remaining < cost && mayGrow(lease, blocks)) {
-      lease.claiming ??= withDriverErrors(() => this.claim(subject, lease, blocks)).finally(() => {
+  private async topUp(subject: string, lease: Lease, limit: number, cost: number): Promise<RateLimitDecision> {
+    while (lease.remaining < cost && mayGrow(lease, blocksOf(limit, lease.size))) {
+      lease.claiming ??= withDriverErrors(() => this.claim(subject, lease, limit)).finally(() => {
         lease.claiming = undefined;
       });
       await lease.claiming;
@@ -86,26 +95,42 @@ export class MongoLeasedRateLimiter implements RateLimiter {
     const now = this.options.clock.now().getTime();
     const allowed = lease.remaining >= cost;
     if (allowed) lease.remaining -= cost;
-    return this.decision(allowed, lease, blocks, now);
+    return this.decision(allowed, lease, blocksOf(limit, lease.size), now);
   }
 
-  private async claim(subject: string, lease: Lease, blocks: Blocks): Promise<void> {
+  private async claim(subject: string, lease: Lease, limit: number): Promise<void> {
     const prefix = `${subject}:${lease.window}:`;
-    // An instance joining mid-window starts after the highest block claimed, not at block 0.
-    if (lease.nextBlock === 0) lease.nextBlock = (await this.highestClaimed(prefix)) + 1;
+    const idOf = (block: number) => prefix + String(block).padStart(BLOCK_DIGITS, '0');
+    if (!lease.joined) {
+      // An instance joining mid-window starts after the highest block claimed, not at block 0,
+      // with the block size that block 0 recorded.
+      lease.nextBlock = (await this.highestClaimed(prefix)) + 1;
+      if (lease.nextBlock > 0) lease.size = await this.recordedSize(idOf(0));
+      lease.joined = true;
+    }
     const expiresAt = new Date((lease.window + 1) * this.windowMs);
-    while (lease.nextBlock < blocks.count) {
+    for (;;) {
+      const size = lease.size ?? sizeFor(limit);
       const block = lease.nextBlock;
+      if (block >= blocksOf(limit, size).count) return;
       // Stepped past before the insert: a claim whose answer is lost is never tried twice.
       lease.nextBlock += 1;
       try {
-        await this.leases.insertOne({ _id: prefix + String(block).padStart(BLOCK_DIGITS, '0'), expiresAt });
-        lease.remaining += Math.min(blocks.size, blocks.limit - block * blocks.size);
+        await this.leases.insertOne({ _id: idOf(block), expiresAt, ...(block === 0 && { size }) });
+        lease.size = size;
+        lease.remaining += Math.min(size, limit - block * size);
         return;
       } catch (error) {
         if (!isDuplicateKeyError(error)) throw error;
+        if (block === 0) lease.size = await this.recordedSize(idOf(0));
       }
     }
+  }
+
+  /** The block size the window's block 0 recorded; undefined when none did (a lease of an older release). */
+  private async recordedSize(firstBlockId: string): Promise<number | undefined> {
+    const first = await this.leases.findOne({ _id: { $eq: firstBlockId } });
+    return first?.size;
   }
 
   /** The highest block of the window claimed by any instance, or -1; ids sort by block (zero-padded). */
@@ -125,7 +150,7 @@ export class MongoLeasedRateLimiter implements RateLimiter {
     this.sweep(now);
     let lease = this.held.get(subject);
     if (!lease || lease.window !== window) {
-      lease = { window, remaining: 0, nextBlock: 0, claiming: undefined };
+      lease = { window, remaining: 0, nextBlock: 0, size: undefined, joined: false, claiming: undefined };
       this.held.set(subject, lease);
     }
     return lease;

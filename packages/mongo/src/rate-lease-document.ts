@@ -4,4 +4,6 @@ export interface RateLeaseDocument {
   _id: string;
   /** When the window is over and the document may go (a TTL index removes it on MongoDB). */
   expiresAt: Date;
+  /** On block 0 only: the units per block of every block of the window, so a changed limit never resizes them. */
+  size?: number;
 }

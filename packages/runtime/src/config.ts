@@ -1,3 +1,4 @@
+import { DisplayName } from '@petstore/domain';
 import { parseTrustedProxies, TRUST_NO_PROXY } from '@petstore/http';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
@@ -129,12 +130,8 @@ const ConfigSchema = z
         .optional(),
     ),
     /** Who the audit trail names for changes made by this process (the CLI's); the operating-system user when unset. */
-    PETSTORE_ACTOR: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[^\p{Cc}]{1,200}$/u, { error: 'must be 1 to 200 characters without control characters' })
-        .optional(),
-    ),
+    // Set but blank is refused rather than read as unset: the trail would silently name someone else.
+    PETSTORE_ACTOR: DisplayName.optional(),
     PETSTORE_MAX_BODY_BYTES: integer(256, 1024 * 1024, 16 * 1024),
     /** Time allowed for a request's headers, and for its whole body: past it, 408 and the connection closes. */
     PETSTORE_BODY_TIMEOUT_SECONDS: integer(1, 300, 10),

@@ -18,6 +18,8 @@ const key = (id: string, accountId: string, overrides: Partial<ApiKeyRecord> = {
   overlapEndsAt: null,
   createdAt: new Date('2026-02-03T04:05:06.789Z'),
   revokedAt: null,
+  rollPending: false,
+  lineageId: id,
   ...overrides,
 });
 
@@ -50,8 +52,10 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.getKey('key_2')).toBeNull();
     });
 
-    it('keeps every attribute of a key exactly: scopes, expiry, limit, last use and a roll', async () => {
+    it('keeps every attribute of a key exactly: scopes, expiry, limit, last use, a roll and its lineage', async () => {
       const full = key('key_1', 'acc_1', {
+        rollPending: true,
+        lineageId: 'key_0',
         scopes: ['pets:read'],
         expiresAt: new Date('2027-01-01T00:00:00.001Z'),
         rateLimit: 10_000_000,
@@ -86,14 +90,59 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.updateKey('key_missing', { rateLimit: 1 })).toBeNull();
     });
 
-    it('marks a key replaced once, keeping the first replacement when replaced again', async () => {
+    it('decides each roll generation of a key once, keeping the first decision and telling each caller whether it won', async () => {
+      const { keys } = stores();
+      const first = { keyId: 'key_1', generation: 1, replacementId: 'key_2', overlapEndsAt: new Date('2026-03-01T00:00:00.000Z') };
+      expect(await keys.latestRoll('key_1')).toBeNull();
+      expect(await keys.decideRoll(first)).toStrictEqual({ won: true, decision: first });
+      expect(await keys.decideRoll({ ...first, replacementId: 'key_3' })).toStrictEqual({ won: false, decision: first });
+      const second = { ...first, generation: 2, replacementId: 'key_4' };
+      expect(await keys.decideRoll(second)).toStrictEqual({ won: true, decision: second });
+      expect(await keys.latestRoll('key_1')).toStrictEqual(second);
+      expect(await keys.latestRoll('key_2')).toBeNull();
+    });
+
+    it('lets exactly one of many rolls of one generation asked for at once win', async () => {
+      const { keys } = stores();
+      const overlapEndsAt = new Date('2026-03-01T00:00:00.000Z');
+      const asked = Array.from({ length: 20 }, (_, n) => ({ keyId: 'key_1', generation: 1, replacementId: `key_r${n}`, overlapEndsAt }));
+      const answers = await Promise.all(asked.map((decision) => keys.decideRoll(decision)));
+      const winners = answers.filter((answer) => answer.won).map((answer) => answer.decision);
+      expect(winners).toHaveLength(1);
+      expect(answers.map((answer) => answer.decision)).toStrictEqual(Array(asked.length).fill(winners[0]));
+      expect(await keys.latestRoll('key_1')).toStrictEqual(winners[0]);
+    });
+
+    it('decides a revocation once, every caller told the first instant', async () => {
+      const { keys } = stores();
+      const instants = Array.from({ length: 20 }, (_, n) => new Date(Date.parse('2026-03-01T00:00:00.000Z') + n));
+      const answers = await Promise.all(instants.map((at) => keys.decideRevocation('key_1', at)));
+      expect(answers.filter((answer) => answer.won)).toHaveLength(1);
+      const kept = answers.find((answer) => answer.won)?.decision;
+      expect(answers.map((answer) => answer.decision)).toStrictEqual(Array(instants.length).fill(kept));
+      expect(await keys.decideRevocation('key_2', instants[0] ?? new Date())).toStrictEqual({ won: true, decision: instants[0] });
+    });
+
+    it('writes a won roll on the old key, replacing an earlier one', async () => {
       const keys = await withKeys(key('key_1', 'acc_1'));
       const first = { replacedBy: 'key_2', overlapEndsAt: new Date('2026-03-01T00:00:00.000Z') };
-      const replaced = key('key_1', 'acc_1', first);
-      expect(await keys.replaceKey('key_1', first)).toStrictEqual(replaced);
-      expect(await keys.replaceKey('key_1', { replacedBy: 'key_3', overlapEndsAt: new Date('2026-04-01T00:00:00.000Z') })).toStrictEqual(replaced);
-      expect(await keys.getKey('key_1')).toStrictEqual(replaced);
+      expect(await keys.replaceKey('key_1', first)).toStrictEqual(key('key_1', 'acc_1', first));
+      const again = { replacedBy: 'key_3', overlapEndsAt: new Date('2026-02-20T00:00:00.000Z') };
+      expect(await keys.replaceKey('key_1', again)).toStrictEqual(key('key_1', 'acc_1', again));
+      expect(await keys.getKey('key_1')).toStrictEqual(key('key_1', 'acc_1', again));
       expect(await keys.replaceKey('key_missing', first)).toBeNull();
+    });
+
+    it('activates a pending replacement, and discards only pending keys', async () => {
+      const pending = key('key_2', 'acc_1', { rollPending: true, lineageId: 'key_1' });
+      const keys = await withKeys(key('key_1', 'acc_1'), pending, key('key_3', 'acc_1', { rollPending: true }));
+      expect(await keys.activateKey('key_2')).toStrictEqual({ ...pending, rollPending: false });
+      await keys.discardKey('key_2');
+      await keys.discardKey('key_1');
+      await keys.discardKey('key_3');
+      expect((await keys.listKeys('acc_1')).sort(byId).map((each) => each.id)).toStrictEqual(['key_1', 'key_2']);
+      expect(await keys.findKeyByHash(key('key_3', 'acc_1').hash)).toBeNull();
+      expect(await keys.activateKey('key_missing')).toBeNull();
     });
 
     it('sets revokedAt on the first revoke and keeps that instant on later ones', async () => {

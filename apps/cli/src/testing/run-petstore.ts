@@ -10,8 +10,8 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the built `petstore` with the test's environment minus any database settings, plus `env`. */
-export function petstore(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** Runs the built `petstore` with the test's environment minus any database settings, plus `env` (undefined: unset). */
+export function petstore(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const { MONGODB_URI: _uri, MONGODB_DB: _db, PETSTORE_ACTOR: _actor, ...inherited } = process.env;
     const child = spawn(process.execPath, [MAIN, ...args], { env: { ...inherited, ...env } });

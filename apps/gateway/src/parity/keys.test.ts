@@ -207,6 +207,23 @@ for (const store of PARITY_STORES) {
       );
     });
 
+    it("charges a rolled key, its replacement and the replacement's own replacement to one budget at every door", async () => {
+      const answers = await eachDoor(doors, async (door) => {
+        const old = await keyWith({ rateLimit: 4 });
+        const rolled = await gw.runtime.accounts.rollKey(old.id, { overlapSeconds: 600 });
+        const chained = await gw.runtime.accounts.rollKey(rolled.key.id, { overlapSeconds: 600 });
+        const spend = async (credential: { key: string }) => {
+          const answer = await door.list(credential, { limit: 1 });
+          return `${answer.status} ${answer.headers.get('ratelimit-remaining')}`;
+        };
+        const lineage = [old.credential, { key: rolled.key.key }, { key: chained.key.key }];
+        const seen = [];
+        for (const credential of [...lineage, lineage[0], ...lineage]) if (credential) seen.push(await spend(credential));
+        return seen;
+      });
+      expect(answers).toEqual(sameForEveryDoor(['200 3', '200 2', '200 1', '200 0', '429 0', '429 0', '429 0']));
+    });
+
     it('keeps a rolled key working at every door until its overlap ends, and refuses it with 401 after, while its replacement works', async () => {
       const old = await keyWith({ scopes: ['pets:read'] });
       const rolled = await gw.runtime.accounts.rollKey(old.id, { overlapSeconds: 120 });

@@ -1,4 +1,6 @@
 import { DomainError } from '../errors/domain-error.js';
+import { parseOrThrow } from '../validation/parse.js';
+import { DisplayName } from './display-name.js';
 import type { Clock } from '../clock/clock.js';
 import { randomId } from '../auth/api-key.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
@@ -7,6 +9,7 @@ import { SCOPES } from '../auth/scopes.js';
 import { AuditTrail, changesBetween, initialValues } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
+import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
 
 export interface AccountServiceDeps {
@@ -53,11 +56,7 @@ export class AccountService {
   }
 
   async createAccount(name: string): Promise<Account> {
-    const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > 200) {
-      throw new DomainError('invalid_request', 'name: must be a non-blank string of at most 200 characters');
-    }
-    const account: Account = { id: randomId('acc'), name: trimmed, createdAt: this.deps.clock.now() };
+    const account: Account = { id: randomId('acc'), name: parseOrThrow(DisplayName, name, 'name'), createdAt: this.deps.clock.now() };
     await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }));
     await this.deps.keys.insertAccount(account);
     return account;
@@ -71,7 +70,7 @@ export class AccountService {
       rateLimit: checkRateLimit(options.rateLimit ?? null),
     };
     await this.requireAccount(accountId);
-    const { record, key } = newKey(accountId, settings, now, options.presetKey);
+    const { record, key } = newKey(accountId, settings, now, { presetKey: options.presetKey });
     await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(settings));
     await this.deps.keys.insertKey(record);
     return issued(record, key);
@@ -83,7 +82,7 @@ export class AccountService {
     if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
     if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the scopes or the rate limit to change');
-    const current = await this.unrevokedKey(keyId);
+    const current = await this.liveKey(keyId);
     const changes = changesBetween({ scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
     if (Object.keys(changes).length === 0) return summarise(current);
     await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes);
@@ -93,24 +92,34 @@ export class AccountService {
   /**
    * Issues a new key with the same account, scopes, expiry and limit, and ends the old one after
    * `overlapSeconds` (24 h by default; 0 ends it now), so consumers move over without downtime.
+   * Rolls racing for one key are decided by the store's roll decision, atomic on every server:
+   * the replacement is inserted pending (never usable), and only the roll that won makes it
+   * usable, changes the old key and records `key.rolled`; the others delete theirs.
    */
   async rollKey(keyId: string, options: { overlapSeconds?: number } = {}): Promise<RolledKey> {
     const overlap = checkOverlap(options.overlapSeconds ?? DEFAULT_ROLL_OVERLAP_SECONDS);
-    const old = await this.unrevokedKey(keyId);
-    if (old.replacedBy !== null) throw new DomainError('conflict', `key ${keyId} was already rolled; its replacement is ${old.replacedBy}`);
+    const old = await this.liveKey(keyId);
     const now = this.deps.clock.now();
-    if (whyKeyRefused(old, now) !== undefined) throw new DomainError('conflict', `key ${keyId} has expired; create a new key instead`);
-    const { record, key } = newKey(old.accountId, { scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit }, now);
-    const replacement = { replacedBy: record.id, overlapEndsAt: new Date(now.getTime() + overlap * 1000) };
-    await this.trail.record('key.rolled', { accountId: old.accountId, keyId }, initialValues(replacement));
+    const generation = await nextRollGeneration(this.deps.keys, old);
+    const settings = { scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit };
+    const { record, key } = newKey(old.accountId, settings, now, { rolledInto: { lineageId: old.lineageId } });
     await this.deps.keys.insertKey(record);
-    const replaced = this.found(keyId, await this.deps.keys.replaceKey(keyId, replacement));
-    if (replaced.replacedBy !== record.id) {
-      // Another roll of the same key got there first: the key made here must not stay usable.
-      await this.revoke(record);
-      throw new DomainError('conflict', `key ${keyId} was rolled at the same time by someone else; its replacement is ${replaced.replacedBy}`);
+    const replacement = { replacedBy: record.id, overlapEndsAt: overlapEnd(old, now, overlap) };
+    const { won, decision } = await this.deps.keys.decideRoll({
+      keyId,
+      generation,
+      replacementId: record.id,
+      overlapEndsAt: replacement.overlapEndsAt,
+    });
+    if (!won) {
+      await this.deps.keys.discardKey(record.id);
+      throw new DomainError('conflict', `key ${keyId} was rolled at the same time by someone else; its replacement is ${decision.replacementId}`);
     }
-    return { key: issued(record, key), replaced: summarise(replaced) };
+    const before = { replacedBy: old.replacedBy, overlapEndsAt: old.overlapEndsAt };
+    await this.trail.record('key.rolled', { accountId: old.accountId, keyId }, changesBetween(before, replacement));
+    const replaced = this.found(keyId, await this.deps.keys.replaceKey(keyId, replacement));
+    const active = this.found(record.id, await this.deps.keys.activateKey(record.id));
+    return { key: issued(active, key), replaced: summarise(replaced) };
   }
 
   async listKeys(accountId: string): Promise<KeySummary[]> {
@@ -119,9 +128,14 @@ export class AccountService {
     return keys.map(summarise);
   }
 
+  /** Revokes a key once: revocations racing are decided by the store, and the first instant is kept. */
   async revokeKey(keyId: string): Promise<KeySummary> {
     const current = this.found(keyId, await this.deps.keys.getKey(keyId));
-    return summarise(current.revokedAt === null ? await this.revoke(current) : current);
+    if (current.revokedAt !== null) return summarise(current);
+    const { won, decision: at } = await this.deps.keys.decideRevocation(keyId, this.deps.clock.now());
+    if (won) await this.trail.record('key.revoked', { accountId: current.accountId, keyId }, initialValues({ revokedAt: at }));
+    // Every revoker writes the instant decided, so one that ran after a revoker died mid-way completes it.
+    return summarise(this.found(keyId, await this.deps.keys.revokeKey(keyId, at)));
   }
 
   /** The audit trail, newest first. */
@@ -130,15 +144,20 @@ export class AccountService {
     return this.deps.audit.list(query);
   }
 
-  private async revoke(record: ApiKeyRecord): Promise<ApiKeyRecord> {
-    const at = this.deps.clock.now();
-    await this.trail.record('key.revoked', { accountId: record.accountId, keyId: record.id }, initialValues({ revokedAt: at }));
-    return this.found(record.id, await this.deps.keys.revokeKey(record.id, at));
-  }
-
-  private async unrevokedKey(keyId: string): Promise<ApiKeyRecord> {
+  /** A key that may still be changed: not revoked, not expired (nor past a roll's overlap), not a pending replacement. */
+  private async liveKey(keyId: string): Promise<ApiKeyRecord> {
     const record = this.found(keyId, await this.deps.keys.getKey(keyId));
     if (record.revokedAt !== null) throw new DomainError('conflict', `key ${keyId} is revoked`);
+    if (record.rollPending) throw new DomainError('conflict', `key ${keyId} is a replacement whose roll has not completed; it cannot be changed`);
+    if (whyKeyRefused(record, this.deps.clock.now()) !== undefined) {
+      const replaced = record.replacedBy !== null && record.overlapEndsAt !== null && record.overlapEndsAt <= this.deps.clock.now();
+      throw new DomainError(
+        'conflict',
+        replaced
+          ? `key ${keyId} was rolled and its overlap has ended; its replacement is ${record.replacedBy}`
+          : `key ${keyId} has expired; create a new key instead`,
+      );
+    }
     return record;
   }
 

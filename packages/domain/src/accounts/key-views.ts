@@ -15,11 +15,19 @@ export interface KeySettings {
   rateLimit: number | null;
 }
 
-/** A new key and the record that keeps it: a random key, or `presetKey` (the embedded store's dev key). */
-export function newKey(accountId: string, settings: KeySettings, now: Date, presetKey?: string): { record: ApiKeyRecord; key: string } {
-  const key = presetKey ?? generateApiKey();
+/** How a key comes to be: `presetKey` (the embedded store's dev key), or a roll's replacement in its lineage. */
+export interface KeyOrigin {
+  presetKey?: string | undefined;
+  /** For a roll's replacement: the lineage it joins, and it starts pending until its roll wins. */
+  rolledInto?: { lineageId: string };
+}
+
+/** A new key and the record that keeps it: a random key unless a preset one is given. */
+export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin = {}): { record: ApiKeyRecord; key: string } {
+  const key = origin.presetKey ?? generateApiKey();
+  const id = randomId('key');
   const record: ApiKeyRecord = {
-    id: randomId('key'),
+    id,
     accountId,
     hash: hashApiKey(key),
     prefix: displayPrefix(key),
@@ -29,6 +37,8 @@ export function newKey(accountId: string, settings: KeySettings, now: Date, pres
     overlapEndsAt: null,
     createdAt: now,
     revokedAt: null,
+    rollPending: origin.rolledInto !== undefined,
+    lineageId: origin.rolledInto?.lineageId ?? id,
   };
   return { record, key };
 }

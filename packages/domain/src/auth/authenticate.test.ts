@@ -23,6 +23,7 @@ describe('createAuthenticator', () => {
       keyId: issued.id,
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
+      lineageId: issued.id,
     });
     expect((await authenticate(`bearer ${issued.key}`)).keyId).toBe(issued.id);
   });

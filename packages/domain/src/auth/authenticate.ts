@@ -14,6 +14,8 @@ export interface Principal {
   scopes: readonly Scope[];
   /** The key's own operations per rate-limit window; null for the service's default. */
   rateLimit: number | null;
+  /** The first key of its roll lineage: the rate-limit budget charged, shared by a key and its replacements. */
+  lineageId: string;
 }
 
 export interface AuthenticateContext {
@@ -68,7 +70,7 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     const refusal = whyKeyRefused(record, now);
     if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
     lastUse?.used(record.id, now);
-    return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit };
+    return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit, lineageId: record.lineageId };
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock/clock.js';
-import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from './ports.js';
+import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, KeyStore, RollDecision } from './ports.js';
 
 export interface KeyCacheOptions {
   /** How long a looked-up key record (or its absence) is believed without asking the store again. */
@@ -70,6 +70,28 @@ export class CachedKeyStore implements KeyStore {
 
   async replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null> {
     return this.forgetting(await this.store.replaceKey(id, replacement));
+  }
+
+  async activateKey(id: string): Promise<ApiKeyRecord | null> {
+    return this.forgetting(await this.store.activateKey(id));
+  }
+
+  /** Only a pending key is discarded: its secret never left the roll that made it, so no check remembers it. */
+  discardKey(id: string): Promise<void> {
+    return this.store.discardKey(id);
+  }
+
+  /** Decisions are not what the key check reads; the changes that follow them are forgotten above. */
+  decideRoll(decision: RollDecision): Promise<Decided<RollDecision>> {
+    return this.store.decideRoll(decision);
+  }
+
+  latestRoll(keyId: string): Promise<RollDecision | null> {
+    return this.store.latestRoll(keyId);
+  }
+
+  decideRevocation(keyId: string, at: Date): Promise<Decided<Date>> {
+    return this.store.decideRevocation(keyId, at);
   }
 
   /** Not a change the key check reads, so the remembered record stays. */

@@ -7,7 +7,8 @@ export const UNKNOWN_KEY = 'invalid or revoked API key';
  * every check, against the record's own instants, so a cached record stops at its exact time.
  */
 export function whyKeyRefused(record: ApiKeyRecord, now: Date): string | undefined {
-  if (record.revokedAt !== null) return UNKNOWN_KEY;
+  // A replacement whose roll has not won (or lost) is not a key anyone was given.
+  if (record.revokedAt !== null || record.rollPending) return UNKNOWN_KEY;
   if (record.expiresAt !== null && record.expiresAt.getTime() <= now.getTime()) {
     return `this API key expired at ${record.expiresAt.toISOString()}`;
   }

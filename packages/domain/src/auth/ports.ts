@@ -28,6 +28,16 @@ export interface ApiKeyRecord {
   overlapEndsAt: Date | null;
   createdAt: Date;
   revokedAt: Date | null;
+  /**
+   * A replacement inserted by a roll that has not (yet) won its roll decision: never usable. It
+   * becomes usable once its roll won (activateKey); a roll that lost discards it.
+   */
+  rollPending: boolean;
+  /**
+   * The first key of this key's roll lineage (its own id for a key never rolled into): every key
+   * of one lineage is one credential being replaced, so they share one rate-limit budget.
+   */
+  lineageId: string;
 }
 
 /** What `updateKey` may change; an absent attribute stays as it is. */
@@ -36,6 +46,20 @@ export type KeyChanges = Partial<Pick<ApiKeyRecord, 'scopes' | 'rateLimit'>>;
 export interface KeyReplacement {
   replacedBy: string;
   overlapEndsAt: Date;
+}
+
+/** The `generation`-th roll of `keyId` (1 for its first), decided once for every writer. */
+export interface RollDecision {
+  keyId: string;
+  generation: number;
+  replacementId: string;
+  overlapEndsAt: Date;
+}
+
+/** What stands after asking for a decision: `won` when this caller's was the one kept. */
+export interface Decided<T> {
+  won: boolean;
+  decision: T;
 }
 
 export interface KeyStore {
@@ -48,11 +72,22 @@ export interface KeyStore {
   /** Sets the given attributes; returns the record after, or null when no such key exists. */
   updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null>;
   /**
-   * Marks the key replaced by a roll unless it was replaced already (the first replacement is
-   * kept, as the first revocation is); returns the record after, or null when no such key exists.
+   * Decides a roll unless a roll of the same key and generation was decided already: the first to
+   * ask wins, atomically for every writer (a unique-key insert on a database, never a conditional
+   * update); returns the decision that stands.
    */
+  decideRoll(decision: RollDecision): Promise<Decided<RollDecision>>;
+  /** The key's roll decided last (highest generation), or null when it was never rolled this way. */
+  latestRoll(keyId: string): Promise<RollDecision | null>;
+  /** Decides the key's revocation at `at` unless decided already; returns the instant that stands. */
+  decideRevocation(keyId: string, at: Date): Promise<Decided<Date>>;
+  /** Writes a won roll on the old key; returns the record after, or null when no such key exists. */
   replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null>;
-  /** Marks the key revoked; returns the record, or null when no such key exists. */
+  /** Makes a replacement whose roll won usable; returns the record after, or null when no such key exists. */
+  activateKey(id: string): Promise<ApiKeyRecord | null>;
+  /** Deletes a replacement whose roll lost; a key that is not pending is kept. */
+  discardKey(id: string): Promise<void>;
+  /** Writes a decided revocation instant, keeping one written before; returns the record, or null when no such key exists. */
   revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
   /** Records a use of the key at `at`, unless a later one is recorded already; a missing key is ignored. */
   recordKeyUse(id: string, at: Date): Promise<void>;

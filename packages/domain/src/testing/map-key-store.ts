@@ -1,4 +1,5 @@
-import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore } from '../auth/ports.js';
+import { KeyDecisionBook } from '../auth/key-decision-book.js';
+import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore, RollDecision } from '../auth/ports.js';
 
 /** The smallest key store, for unit tests; counts lookups and use writes so caching and throttling can be seen. */
 export class MapKeyStore implements KeyStore {
@@ -6,6 +7,7 @@ export class MapKeyStore implements KeyStore {
   keys = new Map<string, ApiKeyRecord>();
   lookups = 0;
   useWrites: Array<[string, Date]> = [];
+  private readonly decisions = new KeyDecisionBook();
   async insertAccount(a: Account) {
     this.accounts.set(a.id, a);
   }
@@ -28,26 +30,38 @@ export class MapKeyStore implements KeyStore {
     return [...this.keys.values()].filter((k) => k.accountId === accountId).map((k) => ({ ...k }));
   }
   async updateKey(id: string, changes: KeyChanges) {
-    const k = this.keys.get(id);
-    if (!k) return null;
-    Object.assign(k, changes);
-    return { ...k };
+    return this.change(id, changes);
+  }
+  async decideRoll(decision: RollDecision) {
+    return this.decisions.decideRoll(decision);
+  }
+  async latestRoll(keyId: string) {
+    return this.decisions.latestRoll(keyId);
+  }
+  async decideRevocation(keyId: string, at: Date) {
+    return this.decisions.decideRevocation(keyId, at);
   }
   async replaceKey(id: string, replacement: KeyReplacement) {
-    const k = this.keys.get(id);
-    if (!k) return null;
-    if (k.replacedBy === null) Object.assign(k, replacement);
-    return { ...k };
+    return this.change(id, replacement);
+  }
+  async activateKey(id: string) {
+    return this.change(id, { rollPending: false });
+  }
+  async discardKey(id: string) {
+    if (this.keys.get(id)?.rollPending) this.keys.delete(id);
   }
   async revokeKey(id: string, at: Date) {
-    const k = this.keys.get(id);
-    if (!k) return null;
-    k.revokedAt ??= at;
-    return { ...k };
+    return this.change(id, { revokedAt: this.keys.get(id)?.revokedAt ?? at });
   }
   async recordKeyUse(id: string, at: Date) {
     this.useWrites.push([id, at]);
     const k = this.keys.get(id);
     if (k && (k.lastUsedAt === null || k.lastUsedAt < at)) k.lastUsedAt = at;
+  }
+  private change(id: string, changes: Partial<ApiKeyRecord>) {
+    const k = this.keys.get(id);
+    if (!k) return null;
+    Object.assign(k, changes);
+    return { ...k };
   }
 }

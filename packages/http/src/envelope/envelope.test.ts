@@ -25,7 +25,7 @@ class AsyncBudget implements RateLimiter {
   }
 }
 
-const BOTH: Principal = { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null };
+const BOTH: Principal = { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null, lineageId: 'k' };
 const list = (cost = 1): RequestOperation => ({ name: 'listPets', scope: 'pets:read', cost });
 const create: RequestOperation = { name: 'createPet', scope: 'pets:write', cost: 1 };
 

@@ -68,7 +68,8 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
     // The key's own limit, else the service's; 0 leaves the key unlimited.
     const limit = principal.rateLimit ?? deps.defaultRateLimit ?? 0;
     if (limit === 0) return;
-    const decision = rateLimiter.consume(principal.keyId, cost, limit);
+    // A roll's old and new key are one credential being replaced: one budget for the lineage.
+    const decision = rateLimiter.consume(principal.lineageId, cost, limit);
     // Most limiters decide in memory: no promise, no extra turn of the event loop.
     return decision instanceof Promise ? decision.then((settled) => settle(exchange, settled)) : settle(exchange, decision);
   };
