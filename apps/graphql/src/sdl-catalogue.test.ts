@@ -14,7 +14,7 @@ describe('the SDL and the operation catalogue', () => {
         return {
           name: `${rootType?.name}.${field.name}`,
           scopes: [...description.matchAll(/Needs the `([^`]+)` scope\./g)].map((match) => match[1] ?? ''),
-          deprecated: field.deprecationReason != null,
+          deprecated: typeof field.deprecationReason === 'string',
           removal: field.deprecationReason ?? '',
           stability: { description: stabilityInText(description) },
         };
