@@ -3,7 +3,6 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText, type Operation } from '@petstore/domain';
 import {
-  createBaseApp,
   idempotencyKeyOf,
   mountDoor,
   publishedDocument,
@@ -154,11 +153,4 @@ export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
     isPublic: (ctx) => ctx.path.toLowerCase() === OPENAPI_PATH,
   });
   mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), docs.allowedMethods()], isPublic: () => true });
-}
-
-/** The REST door alone, for running it without the other doors. */
-export function buildRestApp(deps: DoorDeps & Pick<RestDeps, 'config'>): Koa<ExchangeState> {
-  const app = createBaseApp(deps);
-  mountRest(app, deps);
-  return app;
 }

@@ -32,11 +32,8 @@ export const DEFAULT_COMPILED_QUERY_BYTES = 8 * 1024 * 1024;
 export class CompiledQueries {
   private readonly cache: LRUCache<string, CompiledQuery>;
 
-  constructor(
-    private readonly schema: GraphQLSchema,
-    maxBytes = DEFAULT_COMPILED_QUERY_BYTES,
-  ) {
-    this.cache = new LRUCache({ maxSize: maxBytes });
+  constructor(private readonly schema: GraphQLSchema) {
+    this.cache = new LRUCache({ maxSize: DEFAULT_COMPILED_QUERY_BYTES });
   }
 
   execute(execution: Execution): ExecutionResult | Promise<ExecutionResult> {
