@@ -34,7 +34,7 @@ export function operationPlugin(analyses: DocumentAnalyses): ApolloServerPlugin<
           request.contextValue.operationSpan = trace.startOperation(`${operation.type} ${label}`, {
             'graphql.operation.type': operation.type,
             'petstore.operation': label,
-            // The schema's @deprecated says which remaining callers to look for.
+            // The catalogue's deprecations say which remaining callers to look for.
             'petstore.deprecated': operation.deprecated || undefined,
           });
         },

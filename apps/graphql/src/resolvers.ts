@@ -1,9 +1,13 @@
 import { int64FromText, isDomainError, type Pet, type PetService } from '@petstore/domain';
+import { rootFieldOperation } from './analysis/root-field-operations.js';
 import { callDomain } from './domain-errors.js';
 import type { Resolvers } from './generated/resolvers-types.js';
 import { idToGraphql } from './int64-id.js';
 import { listInput, newPetInput } from './pet-inputs.js';
 import { PET_STATUS_VALUES } from './pet-status.js';
+
+/** Each call of `pet` counts as a call of a deprecated operation when the catalogue says it is one. */
+const PET_CALL = { deprecated: rootFieldOperation('Query', 'pet')?.deprecation !== undefined };
 
 /** Every field maps its arguments to a PetService call; rules and bounds are the domain's. */
 export function createResolvers(pets: PetService): Resolvers {
@@ -12,7 +16,7 @@ export function createResolvers(pets: PetService): Resolvers {
       pets: async (_root, args) => (await callDomain(() => pets.list(listInput(args)))).pets,
       petsPage: (_root, args) => callDomain(() => pets.list(listInput(args))),
       pet: (_root, args, context) => {
-        context.exchange.operation('graphql', 'pet', { deprecated: true });
+        context.exchange.operation('graphql', 'pet', PET_CALL);
         return callDomain(() => nullWhenNotFound(pets.get(int64FromText(args.id), 'id')));
       },
     },

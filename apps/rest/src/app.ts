@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import { int64FromText, type Scope } from '@petstore/domain';
+import { int64FromText, type Operation } from '@petstore/domain';
 import {
   idempotencyKeyOf,
   mountDoor,
@@ -14,6 +14,7 @@ import {
   type RequestOperation,
 } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
+import { ROUTES, type RestMethod, type RoutedOperation } from './rest-routes.js';
 import { buildDocsRouter, DOCS_PATH } from './docs/docs-page.js';
 import { listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
@@ -41,25 +42,27 @@ export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
 type Route = RouterMiddleware<ExchangeState>;
 
 /**
- * The contract's three operations under /v1, and the document that describes them. The key was
- * checked when the request entered the door (mountDoor); each route names its operation and the
- * scope it needs (the document's `x-petstore-scopes`), admitted by the envelope before its body
- * is read: 403 without the scope, then a cost of 1.
+ * The contract's operations under /v1, each on the route the door's table (rest-routes.ts) gives
+ * it, and the document that describes them. The key was checked when the request entered the door
+ * (mountDoor); each route names its catalogue operation, admitted by the envelope before its body
+ * is read with the catalogue's scope (the document's `x-petstore-scopes`) and cost: 403 without
+ * the scope, then the cost charged.
  */
 export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<ExchangeState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const { envelope } = deps;
-  /** Names the route's operation, admits it (its scope, a cost of 1), and runs the rest of the route in its span. */
-  const operation = (name: string, scope: Scope, options: { deprecated?: boolean } = {}): Route => {
-    const asked: readonly RequestOperation[] = [{ name, scope, cost: 1 }];
+  /** Names the route's operation, admits it, and runs the rest of the route in its span. */
+  const admitted = (operation: Operation, template: string): Route => {
+    const asked: readonly RequestOperation[] = [{ name: operation.name, operation, calls: 1 }];
+    const options = { deprecated: operation.deprecation !== undefined };
+    const route = `${REST_PREFIX}${template}`;
     return async (ctx, next) => {
       const exchange = ctx.state.exchange;
-      exchange.operation('rest', name, options);
-      // @koa/router's name for the route template the request matched, such as /v1/pets/:petId.
-      exchange.route = ctx._matchedRoute === undefined ? undefined : String(ctx._matchedRoute);
+      exchange.operation('rest', operation.name, options);
+      exchange.route = route;
       await envelope.admit(exchange, asked);
-      await exchange.traced(name, options, next);
+      await exchange.traced(operation.name, options, next);
     };
   };
   // Like every other validation, after the key check: createPet and getPet take no query parameters.
@@ -72,35 +75,60 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   // Served without a key (see isPublic below): the contract itself is public.
   router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
-  router.get('/pets', operation('listPets', 'pets:read'), async (ctx) => {
-    const input = listInputFromQuery(ctx.query);
-    const page = await deps.pets.list(input);
-    sendJson(ctx.state.exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
-  });
-
-  router.post('/pets', operation('createPet', 'pets:write'), noQuery, async (ctx) => {
-    const exchange = ctx.state.exchange;
-    const body = await envelope.readJson(exchange);
-    const principal = exchange.principal;
-    const pet = await deps.pets.create(body, { idempotencyKey: idempotencyKeyOf(ctx.req), accountId: principal?.accountId });
-    sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
-  });
-
-  router.get('/pets/:petId', operation('getPet', 'pets:read', { deprecated: true }), noQuery, async (ctx) => {
-    sendJson(ctx.state.exchange, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
-  });
+  // What each routed operation does once admitted; an operation of the table without one does not compile.
+  const handlers: { readonly [Name in RoutedOperation]: Route[] } = {
+    listPets: [
+      async (ctx) => {
+        const input = listInputFromQuery(ctx.query);
+        const page = await deps.pets.list(input);
+        sendJson(ctx.state.exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
+      },
+    ],
+    createPet: [
+      noQuery,
+      async (ctx) => {
+        const exchange = ctx.state.exchange;
+        const body = await envelope.readJson(exchange);
+        const principal = exchange.principal;
+        const pet = await deps.pets.create(body, { idempotencyKey: idempotencyKeyOf(ctx.req), accountId: principal?.accountId });
+        sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
+      },
+    ],
+    getPet: [
+      noQuery,
+      async (ctx) => {
+        sendJson(ctx.state.exchange, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
+      },
+    ],
+  };
+  const declare = routeDeclarer(router);
+  for (const { method, template, name, operation } of ROUTES) declare[method](template, [admitted(operation, template), ...handlers[name]]);
 
   return router;
 }
 
-/** Every answer of the deprecated operation says so, a refused key included: it runs before the key check. */
+/** How a route of each method is declared on the router. */
+function routeDeclarer(router: Router<ExchangeState>): Record<RestMethod, (template: string, middleware: Route[]) => void> {
+  return {
+    GET: (template, middleware) => router.get(template, ...middleware),
+    POST: (template, middleware) => router.post(template, ...middleware),
+  };
+}
+
+/** Every answer of a deprecated operation says so, a refused key included: it runs before the key check. */
 function deprecationNotices(publicBaseUrl: string): Router<ExchangeState> {
-  const headers = deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`);
   const router = new Router<ExchangeState>({ prefix: REST_PREFIX });
-  router.get('/pets/:petId', async (ctx, next) => {
-    ctx.set(headers);
-    await next();
-  });
+  const declare = routeDeclarer(router);
+  for (const { method, template, operation } of ROUTES) {
+    if (operation.deprecation === undefined) continue;
+    const headers = deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`, operation.deprecation);
+    declare[method](template, [
+      async (ctx, next) => {
+        ctx.set(headers);
+        await next();
+      },
+    ]);
+  }
   return router;
 }
 

@@ -1,7 +1,6 @@
 import type { TRPCBuiltRouter } from '@trpc/server';
 import type { PetstoreErrorShape } from './error-shape.js';
 import type { petsProcedures } from './pets-router.js';
-import type { ProcedureMeta } from './procedure-meta.js';
 
 /**
  * The router as a client sees it: the same procedures, error shape and (absent) transformer as
@@ -10,6 +9,6 @@ import type { ProcedureMeta } from './procedure-meta.js';
  * `client-router.test.ts` proves the two agree.
  */
 export type ClientRouter = TRPCBuiltRouter<
-  { ctx: object; meta: ProcedureMeta; errorShape: PetstoreErrorShape; transformer: false },
+  { ctx: object; meta: object; errorShape: PetstoreErrorShape; transformer: false },
   { pets: typeof petsProcedures }
 >;

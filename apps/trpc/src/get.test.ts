@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '@petstore/domain';
-import { appRouter } from './router.js';
 import { rejectionOf } from './testing/rejection.js';
 import { startTrpcDoor, type RunningTrpcDoor } from './testing/start-trpc-door.js';
 import { CALL_SHAPES, wireError, wireQuery } from './testing/wire.js';
@@ -41,11 +40,5 @@ describe.each(CALL_SHAPES)('pets.get, calls taking the %s path', (via) => {
     const error = await rejectionOf(door.client.pets.get.query({ id: 1 }));
     expect(error.data).toMatchObject({ code: 'NOT_FOUND', domainCode: 'gone' });
     expect(error.message).toContain('removed on 2030-12-05');
-  });
-});
-
-describe('pets.get meta', () => {
-  it('declares the procedure deprecated, with its sunset date', () => {
-    expect(appRouter.pets.get.meta).toEqual({ deprecated: true, sunset: '2030-12-05' });
   });
 });

@@ -21,7 +21,7 @@ const VARY = 'trpc-accept, accept';
 /**
  * The tRPC door's one path, for every call, lone or batched: the calls are routed from the URL
  * (an unknown procedure, a wrong method or a batch too large is refused whole), admitted before
- * any runs (each call's scope from the routing table, then one per call charged; a batch with one
+ * any runs (each call's catalogue operation from the routing table: its scope, then its cost charged; a batch with one
  * call the key may not make is refused whole), their inputs read, then each called through tRPC's public
  * `callTRPCProcedure` with tRPC's own error shaping and status rules, and answered in tRPC's wire
  * format (https://trpc.io/docs/rpc): one `{result}` or `{error}`, or a batch's array of them.
@@ -41,7 +41,7 @@ export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logge
     const calls = routeCalls(request, ctx.method);
     await envelope.admit(
       exchange,
-      calls.map(({ path, scope }) => ({ name: path, scope, cost: 1 })),
+      calls.map(({ path, operation }) => ({ name: path, operation, calls: 1 })),
     );
     const inputs = await readCallInputs(exchange, request, envelope);
     const principal = exchange.principal;

@@ -1,10 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import type { TrpcContext } from './context.js';
 import { formatError } from './error-shape.js';
-import type { ProcedureMeta } from './procedure-meta.js';
 
 // No transformer: the wire stays plain JSON, so any HTTP client can call the door.
-const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({ errorFormatter: formatError });
+const t = initTRPC.context<TrpcContext>().create({ errorFormatter: formatError });
 
 export const router = t.router;
 

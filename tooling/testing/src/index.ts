@@ -2,3 +2,4 @@ export { defineStoreSuite } from './store-suite.js';
 export type { MakeStores, StoreFixture } from './store-fixture.js';
 export { uniqueName } from './unique-name.js';
 export { spawnServer, type ServerProcess } from './server-process.js';
+export { disagreementsWithCatalogue, stabilityInText, type PublishedDocument, type PublishedOperation } from './published-operations.js';

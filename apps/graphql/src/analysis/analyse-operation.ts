@@ -7,7 +7,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { RequestOperation } from '@petstore/http';
-import { rootFieldScope } from './root-field-scopes.js';
+import { rootFieldOperation } from './root-field-operations.js';
 
 /** What the door needs to know of one operation before it runs: for its scopes and cost, its limits, its report and its trace. */
 export interface OperationAnalysis {
@@ -15,9 +15,9 @@ export interface OperationAnalysis {
   /** Root fields by their schema names, sorted (`pets`, `addPet`, `__typename`): the metric and span labels. */
   rootFields: readonly string[];
   /**
-   * What the envelope admits for it: each root field with the scope it needs and its cost, one per
-   * root response key (an alias is its own key). Introspection fields are left out: they need no
-   * scope and are free.
+   * What the envelope admits for it: each root field with its catalogue operation (the scope it
+   * needs, its cost), called once per root response key (an alias is its own key). Introspection
+   * fields are left out: they need no scope and are free.
    */
   admission: readonly RequestOperation[];
   /** Deepest nesting of fields, fragments included; introspection left to graphql-js's own rule. */
@@ -26,7 +26,7 @@ export interface OperationAnalysis {
   aliases: number;
   /** Fields, counting a fragment once per spread. */
   selections: number;
-  /** Whether one of its root fields is @deprecated in the schema. */
+  /** Whether one of its root fields serves an operation the catalogue deprecates. */
   deprecated: boolean;
 }
 
@@ -107,21 +107,22 @@ export function analyseOperation(
   };
 
   const size = walk(operation.selectionSet, true, false);
-  const rootType = schema.getRootType(operation.operation);
+  // The root type's name makes each root field's schema coordinate (`Query.pets`); none for a subscription.
+  const rootTypeName = schema.getRootType(operation.operation)?.name ?? '';
   // The service has no subscriptions: one is refused, but charged like any operation, introspection fields included.
   const keys = operation.operation === OperationTypeNode.SUBSCRIPTION ? allKeys : chargedKeys;
   return {
     type: operation.operation,
     rootFields: [...rootFields].sort(),
-    admission: admissionOf(operation.operation, keys),
+    admission: admissionOf(rootTypeName, keys),
     ...size,
-    deprecated: [...rootFields].some((field) => typeof rootType?.getFields()[field]?.deprecationReason === 'string'),
+    deprecated: [...rootFields].some((field) => rootFieldOperation(rootTypeName, field)?.deprecation !== undefined),
   };
 }
 
-/** One operation per root field, costing one per response key that selects it. */
-function admissionOf(type: OperationTypeNode, keys: ReadonlyMap<string, string>): RequestOperation[] {
+/** One operation per root field, called once per response key that selects it. */
+function admissionOf(rootType: string, keys: ReadonlyMap<string, string>): RequestOperation[] {
   const keysByField = new Map<string, number>();
   for (const field of keys.values()) keysByField.set(field, (keysByField.get(field) ?? 0) + 1);
-  return [...keysByField].map(([field, cost]) => ({ name: field, scope: rootFieldScope(type, field), cost }));
+  return [...keysByField].map(([field, calls]) => ({ name: field, operation: rootFieldOperation(rootType, field), calls }));
 }

@@ -3,8 +3,8 @@ import { chosenOperation, type DocumentAnalyses } from './document-analyses.js';
 
 /**
  * What a GraphQL request asks the envelope to admit before any of it runs, from the one analysis
- * of each document: the root fields of the operation each request item selects, with their scopes
- * and costs (one per root response key, see analyse-operation.ts), over a whole batch. The other
+ * of each document: the root fields of the operation each request item selects, with their
+ * catalogue operations, called once per root response key (see analyse-operation.ts), over a whole batch. The other
  * operations of a document are admitted too, at no cost: a document (or a batch) holding any
  * operation its key may not make is refused whole, whichever operation it names. A document that
  * does not parse, or names no operation it holds, asks for nothing: it will not run, and Apollo
@@ -25,6 +25,6 @@ function addItem(operations: RequestOperation[], item: unknown, analyses: Docume
   if (chosen === undefined) return;
   for (const operation of analysis.operations.values()) {
     if (operation === chosen) operations.push(...operation.admission);
-    else for (const field of operation.admission) operations.push({ ...field, cost: 0 });
+    else for (const field of operation.admission) operations.push({ ...field, calls: 0 });
   }
 }

@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, isScope, LIST_LIMIT, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
+import { CATALOGUE, INT64_MAX, INT64_MIN, isScope, LIST_LIMIT, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
 import { describeStatus, HTTP_STATUS_BY_CODE, stringifyJson } from '@petstore/http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,6 +8,9 @@ import { nextPageLink } from '../next-link.js';
 import { deref, doc, schemaValidator } from '../testing/document-schemas.js';
 
 type Json = Record<string, unknown>;
+
+const { deprecation } = CATALOGUE.getPet;
+if (!deprecation) throw new Error('the catalogue deprecates getPet');
 
 /** The domain schema as JSON Schema, less the keywords an OpenAPI document does not repeat. */
 const fromZod = (schema: z.ZodType, io: 'input' | 'output' = 'output'): Json => {
@@ -184,11 +187,11 @@ describe('the document and the domain schemas', () => {
 describe('the document and the REST door', () => {
   it("dates getPet's removal as the domain does", () => {
     const getPet = operation('getPet');
-    const sunsetDay = GET_PET_DEPRECATION.sunset.toISOString().slice(0, 10);
+    const sunsetDay = deprecation.sunset.toISOString().slice(0, 10);
     expect(getPet['deprecated']).toBe(true);
     expect(getPet['x-sunset']).toBe(sunsetDay);
     expect(getPet['description']).toContain(sunsetDay);
-    expect(deref(doc.components['headers']?.['Sunset'])).toMatchObject({ schema: { const: GET_PET_DEPRECATION.sunset.toUTCString() } });
+    expect(deref(doc.components['headers']?.['Sunset'])).toMatchObject({ schema: { const: deprecation.sunset.toUTCString() } });
   });
 
   it('says what the door refuses beyond the schemas: unknown or repeated query parameters, +json bodies', () => {
@@ -201,7 +204,7 @@ describe('the document and the REST door', () => {
   it('gives every getPet response the deprecation headers the door sends', () => {
     const valid = schemaValidator();
     for (const base of ['', 'https://api.petstore.example']) {
-      const sent = deprecationHeaders(`${base}/v1`);
+      const sent = deprecationHeaders(`${base}/v1`, deprecation);
       for (const [status, response] of Object.entries(operation('getPet').responses)) {
         // 431 is written by Node's clientError handler before the route runs (see below).
         if (status === '431') continue;

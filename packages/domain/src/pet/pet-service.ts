@@ -4,7 +4,7 @@ import type { IdempotencyStore } from '../idempotency/ports.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { Clock } from '../clock/clock.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { isGetPetRemoved } from './deprecation.js';
+import { CATALOGUE, isRemoved, sunsetDay } from '../operations/catalogue.js';
 import { Int64Value, ListQuery, NewPet, PetId, type Pet } from './pet.schema.js';
 import type { IdSource, PetStore } from './ports.js';
 
@@ -83,8 +83,10 @@ export class PetService {
 
   /** Deprecated by the contract: answers `gone` from the sunset instant on. */
   async get(id: unknown, field = 'id'): Promise<Pet> {
-    if (isGetPetRemoved(this.deps.clock.now())) {
-      throw new DomainError('gone', 'getting one pet by id was removed on 2030-12-05; list pets with a status filter instead');
+    const operation = CATALOGUE.getPet;
+    if (isRemoved(operation, this.deps.clock.now())) {
+      const { deprecation } = operation;
+      throw new DomainError('gone', `getting one pet by id was removed on ${sunsetDay(deprecation)}; ${deprecation.replacement} instead`);
     }
     const petId = parseOrThrow(Int64Value, id, field);
     // Every int64 may be asked for; one the service never assigns names no pet, like any unused id.

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DomainError, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import { CATALOGUE, DomainError, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
@@ -26,8 +26,8 @@ class AsyncBudget implements RateLimiter {
 }
 
 const BOTH: Principal = { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null, lineageId: 'k' };
-const list = (cost = 1): RequestOperation => ({ name: 'listPets', scope: 'pets:read', cost });
-const create: RequestOperation = { name: 'createPet', scope: 'pets:write', cost: 1 };
+const list = (calls = 1): RequestOperation => ({ name: 'listPets', operation: CATALOGUE.listPets, calls });
+const create: RequestOperation = { name: 'createPet', operation: CATALOGUE.createPet, calls: 1 };
 
 interface Served {
   /** What the door's one route asks the envelope to admit. */
@@ -164,7 +164,7 @@ describe('createEnvelope', () => {
   it('admits what needs no scope at no cost, whatever scopes the key holds', async () => {
     const budget = new AsyncBudget(10);
     const writeOnly: Principal = { ...BOTH, scopes: ['pets:write'] };
-    const { url } = await serveEnvelope(budget, { operations: [{ name: '__typename', scope: null, cost: 0 }], principal: writeOnly });
+    const { url } = await serveEnvelope(budget, { operations: [{ name: '__typename', operation: null, calls: 0 }], principal: writeOnly });
     const answer = await fetch(url, withKey);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('ratelimit-remaining')).toBe('10');

@@ -5,7 +5,7 @@ import {
   type Principal,
   type RateLimitDecision,
   type RateLimiter,
-  type ScopedOperation,
+  type Operation,
 } from '@petstore/domain';
 import type { Exchange } from '../exchange/exchange.js';
 import { DEFAULT_BODY_TIMEOUT_MS, readBodyText, readJsonBody, type BodyLimits } from './body.js';
@@ -24,12 +24,25 @@ export interface EnvelopeDeps {
 }
 
 /**
- * One operation a request asks for, as its door names it (a REST route, a tRPC call, a GraphQL
- * root field), with the scope it needs (null: none, as for GraphQL's introspection fields) and
- * what it costs against the rate limit.
+ * One operation a request asks for: as its door names it (a REST route, a tRPC call, a GraphQL
+ * root field), which the refusal and the metrics say; the catalogue operation it is, whose scope
+ * and cost the envelope applies; and how many times the request makes it.
  */
-export interface RequestOperation extends ScopedOperation {
-  cost: number;
+export interface RequestOperation {
+  name: string;
+  /**
+   * Null for what the catalogue does not hold, which needs no scope and costs one a call: GraphQL's
+   * introspection fields in a subscription (refused, but charged), a field its root type lacks
+   * (refused by validation, but charged).
+   */
+  operation: Operation | null;
+  /** One per GraphQL response key; 0 for an operation of a document that the request does not run (admitted, not charged). */
+  calls: number;
+}
+
+/** What a request operation costs against the caller's rate limit. */
+export function costOf({ operation, calls }: RequestOperation): number {
+  return calls * (operation === null ? 1 : operation.cost);
 }
 
 /**
@@ -82,9 +95,12 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
     },
     admit(exchange, operations) {
       const principal = checkedPrincipal(exchange);
-      requireScopes(principal, operations);
+      requireScopes(
+        principal,
+        operations.map(({ name, operation }) => ({ name, scope: operation?.scope ?? null })),
+      );
       let cost = 0;
-      for (const operation of operations) cost += operation.cost;
+      for (const operation of operations) cost += costOf(operation);
       return charge(exchange, principal, cost);
     },
     async showStanding(exchange) {

@@ -1,0 +1,32 @@
+import { doorTable, type Operation, type OperationName } from '@petstore/domain';
+import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-types.js';
+
+/**
+ * The GraphQL door's table: each root field, by its schema coordinate (`Query.pets`), and the
+ * catalogue operation it serves, whose scope and cost the envelope applies and whose deprecation
+ * the reports carry. Typed against the resolver types generated from the SDL, so that a root field
+ * added to the schema does not compile until it is mapped here (and a field removed must leave);
+ * every operation of the catalogue is mapped or left out with a reason. The SDL's descriptions and
+ * @deprecated say what the catalogue says, checked by sdl-catalogue.test.ts.
+ */
+export const ROOT_FIELDS = doorTable(
+  {
+    'Query.pets': 'listPets',
+    'Query.petsPage': 'listPets',
+    'Query.pet': 'getPet',
+    'Mutation.addPet': 'createPet',
+  } satisfies { [Field in keyof QueryResolvers as `Query.${Field}`]: OperationName } & {
+    [Field in keyof MutationResolvers as `Mutation.${Field}`]: OperationName;
+  },
+  {},
+);
+
+/**
+ * The catalogue operation a root field of a root type serves; null for one the catalogue does not
+ * hold: the introspection fields (`__typename`, `__schema`, `__type`, which reveal no pet and need
+ * no scope), and a field the type does not have (validation refuses it before anything runs). The
+ * service has no subscriptions.
+ */
+export function rootFieldOperation(rootType: string, field: string): Operation | null {
+  return ROOT_FIELDS.operationOf(`${rootType}.${field}`) ?? null;
+}

@@ -1,0 +1,38 @@
+import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationName } from '@petstore/domain';
+
+/** The methods the door's routes use so far; another needs its line in the router's table (app.ts). */
+export type RestMethod = 'GET' | 'POST';
+
+/** The REST door's own name for an operation: its method and route template under /v1, as @koa/router writes it. */
+export type RestRoute = `${RestMethod} /${string}`;
+
+/**
+ * The REST door's table: each route under /v1 and the catalogue operation it serves, which is also
+ * its `operationId` in the OpenAPI document. The route's scope, cost, deprecation and stability
+ * are the catalogue's; every operation of the catalogue is routed here or left out with a reason.
+ */
+export const REST_ROUTES = doorTable(
+  {
+    'GET /pets': 'listPets',
+    'POST /pets': 'createPet',
+    'GET /pets/:petId': 'getPet',
+  } satisfies Record<RestRoute, OperationName>,
+  {},
+);
+
+/** The operations the door routes. */
+export type RoutedOperation = OfferedBy<typeof REST_ROUTES.names>;
+
+export interface RouteOfOperation {
+  method: RestMethod;
+  /** Under /v1, such as `/pets/:petId`. */
+  template: string;
+  name: RoutedOperation;
+  operation: Operation;
+}
+
+/** Every route of the table, in the order written. */
+export const ROUTES: readonly RouteOfOperation[] = Object.entries(REST_ROUTES.names).map(([route, name]) => {
+  const [method, template] = route.split(' ') as [RestMethod, string];
+  return { method, template, name, operation: CATALOGUE[name] };
+});
