@@ -3,8 +3,8 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText, type Scope } from '@petstore/domain';
 import {
+  allowedMethods,
   createBaseApp,
-  idempotencyKeyOf,
   mountDoor,
   publishedDocument,
   stringifyJson,
@@ -57,8 +57,6 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
     return async (ctx, next) => {
       const exchange = ctx.state.exchange;
       exchange.operation('rest', name, options);
-      // @koa/router's name for the route template the request matched, such as /v1/pets/:petId.
-      exchange.route = ctx._matchedRoute === undefined ? undefined : String(ctx._matchedRoute);
       await envelope.admit(exchange, asked);
       await exchange.traced(name, options, next);
     };
@@ -68,26 +66,34 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
     queryParameters(ctx.query, []);
     await next();
   };
+  /** Declares a route with its template, which the request's trace reports as its route (`/v1/pets/:petId`). */
+  const route = (method: 'get' | 'post', path: string, ...steps: Route[]): void => {
+    const template = `${REST_PREFIX}${path}`;
+    const routed: Route = (ctx, next) => {
+      ctx.state.exchange.routed(template);
+      return next();
+    };
+    router[method](path, routed, ...steps);
+  };
   const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
   // Served without a key (see isPublic below): the contract itself is public.
   router.get('/openapi.json', publishedDocument(openApiJson, 'application/json; charset=utf-8'));
 
-  router.get('/pets', operation('listPets', 'pets:read'), async (ctx) => {
+  route('get', '/pets', operation('listPets', 'pets:read'), async (ctx) => {
     const input = listInputFromQuery(ctx.query);
     const page = await deps.pets.list(input);
     sendJson(ctx.state.exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
   });
 
-  router.post('/pets', operation('createPet', 'pets:write'), noQuery, async (ctx) => {
+  route('post', '/pets', operation('createPet', 'pets:write'), noQuery, async (ctx) => {
     const exchange = ctx.state.exchange;
     const body = await envelope.readJson(exchange);
-    const principal = exchange.principal;
-    const pet = await deps.pets.create(body, { idempotencyKey: idempotencyKeyOf(ctx.req), accountId: principal?.accountId });
+    const pet = await deps.pets.create(body, { idempotencyKey: exchange.idempotencyKey, accountId: exchange.principal?.accountId });
     sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
   });
 
-  router.get('/pets/:petId', operation('getPet', 'pets:read', { deprecated: true }), noQuery, async (ctx) => {
+  route('get', '/pets/:petId', operation('getPet', 'pets:read', { deprecated: true }), noQuery, async (ctx) => {
     sendJson(ctx.state.exchange, 200, petJson(await deps.pets.get(int64FromText(ctx.params['petId'] ?? ''), 'petId')));
   });
 
@@ -96,10 +102,10 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
 
 /** Every answer of the deprecated operation says so, a refused key included: it runs before the key check. */
 function deprecationNotices(publicBaseUrl: string): Router<ExchangeState> {
-  const headers = deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`);
+  const headers = Object.entries(deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`));
   const router = new Router<ExchangeState>({ prefix: REST_PREFIX });
   router.get('/pets/:petId', async (ctx, next) => {
-    ctx.set(headers);
+    for (const [name, value] of headers) ctx.state.exchange.header(name, value);
     await next();
   });
   return router;
@@ -121,11 +127,11 @@ export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
     door: 'rest',
     prefix: REST_PREFIX,
     notices: [deprecationNotices(deps.publicBaseUrl).routes()],
-    routes: [router.routes(), router.allowedMethods()],
+    routes: [router.routes(), allowedMethods(router)],
     // Without regard to case, as @koa/router matches the route.
     isPublic: (ctx) => ctx.path.toLowerCase() === OPENAPI_PATH,
   });
-  mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), docs.allowedMethods()], isPublic: () => true });
+  mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), allowedMethods(docs)], isPublic: () => true });
 }
 
 /** The REST door alone, for running it without the other doors. */

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, metricsListener } from '@petstore/http';
+import { answerClientErrors, metricsListener } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -43,7 +43,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
   const server = createServer(
     {
       maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES,
-      // Headers that do not arrive in time get a JSON 408 from answerClientError. A body has the
+      // Headers that do not arrive in time get a JSON 408 from answerClientErrors. A body has the
       // same deadline, kept by the envelope's reader (a JSON 408 in the door's shape); Node's
       // request deadline is only the backstop for bodies no door reads, a little later so the
       // reader answers first. Node checks them every connectionsCheckingInterval.
@@ -53,7 +53,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
     },
     app,
   );
-  server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
+  answerClientErrors(server, runtime.logger, runtime.metrics);
   const port = await listen(server, config.PORT, config.HOST);
   const metricsServer =
     config.PETSTORE_METRICS_PORT === undefined
