@@ -43,7 +43,8 @@ export class Exchange {
 
   constructor(
     readonly req: IncomingMessage,
-    readonly res: ServerResponse,
+    /** Written by `send` alone. */
+    private readonly res: ServerResponse,
     private readonly setting: ExchangeSetting,
   ) {
     this.requestId = setting.requestId;
@@ -92,6 +93,11 @@ export class Exchange {
   get idempotencyKey(): string | undefined {
     const value = this.req.headers['idempotency-key'];
     return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** The status the client got, once the whole answer went out; undefined before, or when the client went away first. */
+  get delivered(): number | undefined {
+    return this.res.writableFinished ? this.res.statusCode : undefined;
   }
 
   /** The status sent, once `send` has run. */
