@@ -15,15 +15,18 @@ export type HeaderList = Array<string | number>;
 export function answerHead(standard: HeaderList, standing: RateLimitState | undefined, own: HeaderList): HeaderList {
   const ownNames = new Map<string, number>();
   for (let index = 0; index < own.length; index += 2) ownNames.set(String(own[index]).toLowerCase(), index);
+  const varyAt = ownNames.get('vary');
+  let vary = varyAt === undefined ? undefined : String(own[varyAt + 1]);
   const head: HeaderList = [];
   const add = (name: string, value: string | number): void => {
     const lower = name.toLowerCase();
-    const at = ownNames.get(lower);
-    if (at === undefined) head.push(name, value);
-    else if (lower === 'vary') own[at + 1] = `${String(own[at + 1])}, ${value}`;
+    if (!ownNames.has(lower)) head.push(name, value);
+    else if (lower === 'vary') vary = `${vary}, ${value}`;
   };
   for (let index = 0; index < standard.length; index += 2) add(String(standard[index]), standard[index + 1] as string);
   if (standing) for (const [name, value] of Object.entries(rateLimitHeaders(standing))) add(name, value);
-  for (const part of own) head.push(part);
+  // The answer's own list is left as it was given: a constant list is sent again with the next answer.
+  for (let index = 0; index < own.length; index += 2)
+    head.push(own[index] as string, index === varyAt ? (vary as string) : (own[index + 1] as string | number));
   return head;
 }
