@@ -1,5 +1,5 @@
 /**
- * The package boundaries of ARCHITECTURE.md, checked by `npm run lint:deps` in `npm test`:
+ * The package boundaries of docs/architecture.md, checked by `npm run lint:deps` in `npm test`:
  * no import cycles; the domain free of web frameworks and database drivers; apps independent of
  * each other, but for the gateway, which mounts them all (and the packed tRPC client, which is
  * the tRPC app's client). Type-only imports count: a cycle of types is a cycle of concepts.

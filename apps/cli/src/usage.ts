@@ -38,7 +38,7 @@ Options (each at most once):
   --json       print machine-readable JSON (errors go to stderr as {"error":{code,message}})
   -h, --help   show this help
 
-Environment (read and checked as the service reads it; see the README's configuration table):
+Environment (read and checked as the service reads it; see docs/operations.md, Configuration):
   MONGODB_URI         connection string of the service's MongoDB database (required)
   MONGODB_DB          database name (default: petstore)
   MONGODB_TIMEOUT_MS  how long to wait for the database (default: 3000)

@@ -1,7 +1,6 @@
-import { graphqlOptionsFromConfig, mountGraphql } from '@petstore/graphql';
-import { createBaseApp, requestListener } from '@petstore/http';
+import { mountGraphqlFromConfig } from '@petstore/graphql';
 import { mountRest } from '@petstore/rest';
-import type { Runtime, Service } from '@petstore/runtime';
+import { composeDoors, type Runtime, type Service } from '@petstore/runtime';
 import { mountTrpc } from '@petstore/trpc';
 
 export type GatewayDeps = Runtime;
@@ -11,9 +10,5 @@ export type GatewayDeps = Runtime;
  * the others. No side effects: the process starts (and stops) what needs it, Apollo, around listening.
  */
 export function buildGateway(deps: GatewayDeps): Service {
-  const app = createBaseApp(deps);
-  mountRest(app, deps);
-  const graphql = mountGraphql(app, deps, graphqlOptionsFromConfig(deps.config));
-  mountTrpc(app, deps);
-  return { listener: requestListener(app), ...graphql };
+  return composeDoors(deps, [mountRest, mountGraphqlFromConfig, mountTrpc]);
 }

@@ -1,6 +1,7 @@
 import { createBaseApp, requestListener } from '@petstore/http';
+import { composeDoors, type Service } from '@petstore/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildGraphqlApp, mountGraphql } from './app.js';
+import { mountGraphql, mountGraphqlFromConfig } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
 import { startGraphqlService, type TestGraphql } from './testing/start-graphql.js';
 
@@ -29,11 +30,11 @@ describe('mountGraphql', () => {
   });
 });
 
-describe('buildGraphqlApp', () => {
+describe('the GraphQL door composed as the gateway composes it', () => {
   it('starts nothing itself: the process starts Apollo before it listens and stops it on close', async () => {
-    let built: ReturnType<typeof buildGraphqlApp> | undefined;
+    let built: Service | undefined;
     listening = await startGraphqlService(async (runtime) => {
-      built = buildGraphqlApp(runtime);
+      built = composeDoors(runtime, [mountGraphqlFromConfig]);
       // Apollo refuses to stop what has not started.
       await expect(built.stop()).rejects.toThrow(/start\(\)/);
       return built;

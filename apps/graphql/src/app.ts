@@ -1,12 +1,12 @@
 import type Koa from 'koa';
-import { allowedMethods, createBaseApp, mountDoor, requestListener, type DoorDeps, type ExchangeState } from '@petstore/http';
-import type { Service } from '@petstore/runtime';
+import { allowedMethods, mountDoor, type DoorDeps, type ExchangeState } from '@petstore/http';
+import type { DoorMount } from '@petstore/runtime';
 import { DocumentAnalyses } from './analysis/document-analyses.js';
 import { createApolloServer } from './apollo-server.js';
 import { CompiledQueries } from './execution/compiled-queries.js';
 import { executableSchema } from './execution/executable-schema.js';
 import { GRAPHQL_PATH, graphqlMiddleware, isLandingPageRequest } from './graphql-middleware.js';
-import { resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
+import { graphqlOptionsFromConfig, resolveGraphqlOptions, type GraphqlOptions } from './graphql-options.js';
 import { graphqlProblem } from './graphql-problem.js';
 import { SCHEMA_DOCUMENT_PATH, schemaDocumentRouter } from './schema-document.js';
 
@@ -57,9 +57,5 @@ export function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options
   return { start: () => server.start(), stop: () => server.stop() };
 }
 
-/** The GraphQL door alone, as its main.ts runs it. */
-export function buildGraphqlApp(deps: DoorDeps, options?: GraphqlOptions): Service {
-  const app = createBaseApp(deps);
-  const door = mountGraphql(app, deps, options);
-  return { listener: requestListener(app), ...door };
-}
+/** The GraphQL door as the gateway mounts it (composeDoors): its options from the service configuration. */
+export const mountGraphqlFromConfig: DoorMount = (app, runtime) => mountGraphql(app, runtime, graphqlOptionsFromConfig(runtime.config));

@@ -8,6 +8,7 @@ import { graphqlContext, type GraphqlContext } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
 import type { TrustedDocuments } from './trusted/trusted-documents.js';
+import { refusePersistedQueries } from './trusted/persisted-queries-off.js';
 import { trustedRequest } from './trusted/trusted-request.js';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -44,6 +45,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
     if (!isLandingPageRequest(ctx, options.landingPage)) {
       body = await readGraphqlBody(ctx, envelope, options.maxBatch);
       if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
+      else refusePersistedQueries(body, search);
       // Known from what will run: the registered document when only those run.
       const request = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
       await envelope.admit(exchange, graphqlRequestOperations(request, options.analyses));

@@ -214,3 +214,29 @@ describe('subscriptions', () => {
     expect(spent.body.errors?.[0]?.extensions?.['code']).toBe('RATE_LIMITED');
   });
 });
+
+describe("Apollo's automatic persisted queries, with trusted documents off", () => {
+  const persisted = { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } };
+  const notSupported = { errors: [{ message: 'PersistedQueryNotSupported', extensions: { code: 'PERSISTED_QUERY_NOT_SUPPORTED' } }] };
+
+  it('answers a request naming its document by hash alone 400 PERSISTED_QUERY_NOT_SUPPORTED, POST or GET, so the persisted-query link sends the text', async () => {
+    const started = await start();
+    const headers = { ...authorization(started.apiKey), 'Content-Type': 'application/json', 'Apollo-Require-Preflight': 'true' };
+    const post = await sendRaw(started.url, { method: 'POST', headers, body: JSON.stringify({ extensions: persisted }) });
+    const get = await sendRaw(`${started.url}?extensions=${encodeURIComponent(JSON.stringify(persisted))}`, { headers });
+    for (const answer of [post, get]) expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: notSupported });
+  });
+
+  it('answers a document sent with its hash the same way, and the document alone as usual', async () => {
+    const started = await start();
+    const headers = { ...authorization(started.apiKey), 'Content-Type': 'application/json' };
+    const withHash = await sendRaw(started.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query: '{ pets { id } }', extensions: persisted }),
+    });
+    expect({ status: withHash.status, body: withHash.body }).toEqual({ status: 400, body: notSupported });
+    const alone = await postGraphql(started.url, { query: '{ pets { id } }', key: started.apiKey });
+    expect({ status: alone.status, body: alone.body }).toEqual({ status: 200, body: { data: { pets: [] } } });
+  });
+});

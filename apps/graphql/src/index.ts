@@ -1,4 +1,4 @@
-export { buildGraphqlApp, mountGraphql, type GraphqlDeps, type GraphqlDoor } from './app.js';
+export { mountGraphql, mountGraphqlFromConfig, type GraphqlDeps, type GraphqlDoor } from './app.js';
 export { GRAPHQL_PATH } from './graphql-middleware.js';
 export { SCHEMA_DOCUMENT_PATH } from './schema-document.js';
 export { graphqlOptionsFromConfig, type GraphqlOptions } from './graphql-options.js';

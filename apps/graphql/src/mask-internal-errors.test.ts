@@ -1,7 +1,8 @@
 import { DomainError, type PetStore } from '@petstore/domain';
 import { createEnvelope } from '@petstore/http';
+import { composeDoors } from '@petstore/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildGraphqlApp } from './app.js';
+import { mountGraphqlFromConfig } from './app.js';
 import { postGraphql } from './testing/graphql-call.js';
 import { startGraphql, startGraphqlService, type TestGraphql } from './testing/start-graphql.js';
 
@@ -48,16 +49,14 @@ describe('errors the door did not expect', () => {
       throw new Error('key store: socket hang up');
     };
     running = await startGraphqlService((runtime) =>
-      buildGraphqlApp({
-        ...runtime,
-        envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }),
-      }),
+      composeDoors({ ...runtime, envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }) }, [
+        mountGraphqlFromConfig,
+      ]),
     );
-    const { logged } = running;
     const answer = await postGraphql(running.url, { query: '{ pets { id } }', key: running.apiKey });
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({ errors: [{ message: 'internal error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-    expect(logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'key store: socket hang up' }) })]);
+    expect(running.logged).toEqual([expect.objectContaining({ err: expect.objectContaining({ message: 'key store: socket hang up' }) })]);
   });
 
   it('are masked in mutations too', async () => {

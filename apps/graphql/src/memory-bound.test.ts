@@ -11,7 +11,7 @@ afterEach(async () => {
   door = undefined;
 });
 
-/** What the README states the door's document caches hold at most: the three bounds, by what their entries take on the heap. */
+/** What docs/graphql.md states the door's document caches hold at most: the three bounds, by what their entries take on the heap. */
 const STATED_BOUND_BYTES = DEFAULT_DOCUMENT_STORE_BYTES + DEFAULT_COMPILED_QUERY_BYTES + DEFAULT_ANALYSIS_CACHE_BYTES;
 
 const skipped = (field: string) => `${field} @skip(if: false)`;
@@ -35,7 +35,7 @@ function liveHeap(): number {
 
 /** Issue 23, finding 7: distinct large documents once took the live heap from 18 MB to 160 MB. */
 describe('the GraphQL door under a stream of distinct large documents', () => {
-  it('keeps its live heap within the bound the README states', { timeout: 180_000 }, async () => {
+  it('keeps its live heap within the bound docs/graphql.md states', { timeout: 180_000 }, async () => {
     door = await startGraphql();
     const started = door;
     const send = async (index: number) => {

@@ -1,9 +1,10 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { DomainError, fixedClock, type PetStore } from '@petstore/domain';
 import { createHttpShell } from '@petstore/http';
+import { composeDoors } from '@petstore/runtime';
 import type { RequestSummary, RequestTrace, SpanAttributes } from '@petstore/telemetry';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildGraphqlApp } from './app.js';
+import { mountGraphqlFromConfig } from './app.js';
 import { startGraphqlService, type TestGraphql, type TestGraphqlSetup } from './testing/start-graphql.js';
 
 /** What the request's trace recorded: the operation spans, and the request span's summary. */
@@ -56,9 +57,10 @@ async function startDoor(setup: TestGraphqlSetup = {}): Promise<Door> {
       },
     };
     const shell = createHttpShell({ logger: runtime.logger, metrics: runtime.metrics, corsOrigins: [], https: false, tracer });
-    return buildGraphqlApp({ ...runtime, shell }, setup.options);
+    return composeDoors({ ...runtime, shell }, [mountGraphqlFromConfig]);
   }, setup);
-  door = { ...started, traces };
+  // Assigned, not spread: `logged` reads the service's log as it is then.
+  door = Object.assign(started, { traces });
   return door;
 }
 

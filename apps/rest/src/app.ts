@@ -4,7 +4,6 @@ import type Koa from 'koa';
 import { int64FromText, type Scope } from '@petstore/domain';
 import {
   allowedMethods,
-  createBaseApp,
   mountDoor,
   publishedDocument,
   stringifyJson,
@@ -132,11 +131,4 @@ export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
     isPublic: (ctx) => ctx.path.toLowerCase() === OPENAPI_PATH,
   });
   mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), allowedMethods(docs)], isPublic: () => true });
-}
-
-/** The REST door alone, for running it without the other doors. */
-export function buildRestApp(deps: DoorDeps & Pick<RestDeps, 'config'>): Koa<ExchangeState> {
-  const app = createBaseApp(deps);
-  mountRest(app, deps);
-  return app;
 }

@@ -59,6 +59,18 @@ describe('mountTrpc', () => {
     expect(await response.json()).toMatchObject({ error: { data: { httpStatus: status, domainCode } } });
   });
 
+  it('names the call at fault by its index in every item of a batch refused for one call, mixing query and mutation', async () => {
+    const response = await fetch(`${door.baseUrl}/trpc/pets.list,pets.create?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`, {
+      headers: { Authorization: `Bearer ${door.apiKey}` },
+    });
+    expect(response.status).toBe(405);
+    const message = 'call 1 of the batch: "pets.create" is a mutation: call it with POST; no call of the batch ran';
+    expect(await response.json()).toEqual([
+      { error: expect.objectContaining({ message, data: expect.objectContaining({ path: 'pets.list', domainCode: 'method_not_allowed' }) }) },
+      { error: expect.objectContaining({ message, data: expect.objectContaining({ path: 'pets.create', domainCode: 'method_not_allowed' }) }) },
+    ]);
+  });
+
   it('checks the key once for a whole batch and answers each call of it, with WWW-Authenticate', async () => {
     const response = await fetch(`${door.baseUrl}/trpc/pets.list,pets.page?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`);
     expect(response.status).toBe(401);

@@ -1,15 +1,17 @@
-import { createTRPCClient, httpBatchLink, httpLink, type TRPCClient, type TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, type TRPCClient, type TRPCClientError, type TRPCProcedureOptions } from '@trpc/client';
 import type { ClientRouter } from './client-router.js';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 import type { PetstoreErrorData } from './error-shape.js';
+import type { SafeInt64 } from './safe-int64-literal.js';
+import type { NewPet } from './wire-pet.js';
 
 export type { ClientRouter } from './client-router.js';
 export type { PetstoreErrorData, PetstoreErrorShape } from './error-shape.js';
 
 /** How an int64 (`categoryId`) travels: a number while safe, decimal text beyond; `BigInt(v)` reads either. */
 export type { Int64Wire } from './int64-wire.js';
-/** A pet as the procedures answer it (`Pet`) and as `pets.create` takes it (`NewPet`). */
-export type { NewPet, Pet } from './wire-pet.js';
+/** A pet as the procedures answer it (`Pet`) and as `pets.create` takes it (`NewPet`); `PetStatus` is its status. */
+export type { NewPet, Pet, PetStatus } from './wire-pet.js';
 
 export interface PetstoreClientOptions {
   /** The service's origin, such as https://petstore.example.com (no /trpc). */
@@ -23,7 +25,22 @@ export interface PetstoreClientOptions {
   batch?: boolean;
 }
 
-export type PetstoreClient = TRPCClient<ClientRouter>;
+type Procedures = TRPCClient<ClientRouter>['pets'];
+type Create = Procedures['create'];
+
+/**
+ * `pets.create` as tRPC types it, but generic in its input so the compiler sees its literals: a
+ * categoryId written as a number past 2^53 - 1 (rounded before it could be sent) and a field the
+ * service does not take are refused at compile time, as the service would refuse them at run time.
+ */
+interface CheckedCreate extends Omit<Create, 'mutate'> {
+  mutate<const Input extends NewPet & { categoryId: SafeInt64<Input['categoryId']> } & { [Field in Exclude<keyof Input, keyof NewPet>]: never }>(
+    input: Input,
+    opts?: TRPCProcedureOptions,
+  ): ReturnType<Create['mutate']>;
+}
+
+export type PetstoreClient = Omit<TRPCClient<ClientRouter>, 'pets'> & { pets: Omit<Procedures, 'create'> & { create: CheckedCreate } };
 
 /** What every failed call rejects with: `data.domainCode` is the code REST puts in its Error body. */
 export type PetstoreError = TRPCClientError<ClientRouter>;

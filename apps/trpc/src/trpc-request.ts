@@ -55,18 +55,22 @@ export function trpcRequest(exchange: Exchange): TrpcRequest {
 
 /**
  * The calls the request makes, or the refusal of the whole request before anything runs: a batch
- * past the limit, a procedure the router lacks, a procedure called with the wrong method.
+ * past the limit, a procedure the router lacks, a procedure called with the wrong method. The
+ * refusal is answered once per call of a batch (trpc-problem.ts), so in a batch it names the call
+ * at fault by its index: item 0 of `pets.list,pets.create` must not read as if pets.list were wrong.
  */
 export function routeCalls(request: TrpcRequest, method: string): TrpcCall[] {
   if (request.paths.length > MAX_BATCH_SIZE) {
     throw new DomainError('invalid_request', `batch: at most ${MAX_BATCH_SIZE} calls are allowed per request`);
   }
-  return request.paths.map((path) => {
+  const inBatch = (index: number, reason: string): string =>
+    request.batch ? `call ${index} of the batch: ${reason}; no call of the batch ran` : reason;
+  return request.paths.map((path, index) => {
     const entry = PROCEDURES.get(path);
-    if (!entry) throw new HttpError(404, 'not_found', `no procedure "${path}"`);
+    if (!entry) throw new HttpError(404, 'not_found', inBatch(index, `no procedure "${path}"`));
     const expected = METHOD_OF[entry.type];
     if (method !== expected && !(method === 'HEAD' && expected === 'GET')) {
-      throw new HttpError(405, 'method_not_allowed', `"${path}" is a ${entry.type}: call it with ${expected}`, { Allow: expected });
+      throw new HttpError(405, 'method_not_allowed', inBatch(index, `"${path}" is a ${entry.type}: call it with ${expected}`), { Allow: expected });
     }
     return { path, ...entry };
   });

@@ -1,7 +1,8 @@
 import type { Pet as DomainPet, PET_STATUSES } from '@petstore/domain';
 import type { Int64Wire } from './int64-wire.js';
 
-type PetStatus = (typeof PET_STATUSES)[number];
+/** A pet's status, one of the contract's values. */
+export type PetStatus = (typeof PET_STATUSES)[number];
 
 /**
  * A pet as tRPC sends it: categoryId in its wire form (int64-wire.ts). Written without zod's types

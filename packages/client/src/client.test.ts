@@ -38,6 +38,18 @@ describe('createPetstoreRestClient', () => {
     expectTypeOf<Pet['id']>().toEqualTypeOf<number>();
   });
 
+  it('refuses at compile time a create body with a field the document does not list, as the service refuses it', async () => {
+    const { client } = recordingClient();
+    // @ts-expect-error the service assigns the id: a body is exactly the document's NewPet
+    const extra = await sent(client.POST('/pets', { body: { name: 'Rex', categoryId: 1, id: 3 } }));
+    const exact = await sent(client.POST('/pets', { body: { name: 'Rex', categoryId: 1, status: 'sold' } }));
+    // What the types refuse would have been sent as written, and refused by the service with 400.
+    expect([await extra.text(), await exact.text()]).toEqual([
+      '{"name":"Rex","categoryId":1,"id":3}',
+      '{"name":"Rex","categoryId":1,"status":"sold"}',
+    ]);
+  });
+
   it('sends a bigint categoryId and petId as their exact digits', async () => {
     const { client } = recordingClient();
     const create = await sent(client.POST('/pets', { body: { name: 'Rex', categoryId: 9223372036854775807n } }));

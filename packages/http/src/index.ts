@@ -17,6 +17,7 @@ export * from './door/mount-door.js';
 export * from './door/allowed-methods.js';
 export * from './door/under-prefix.js';
 export * from './shell/client-error.js';
+export { parseTrustedProxies, TRUST_NO_PROXY, type TrustedProxies } from './shell/client-address.js';
 export * from './shell/http-shell.js';
 export * from './shell/metrics-endpoint.js';
 export * from './shell/metrics.js';

@@ -28,6 +28,17 @@ describe('parseJsonText', () => {
     ).toEqual([1222941385447312, 9223372036854775807n, -9223372036854775808n, 9007199254740993n, 1234567890123456]);
   });
 
+  it('reads a short number with an exponent exactly too, and one beyond int64 as NaN, not as a double past 2^53', () => {
+    expect(parseJsonText('{"a":1e18,"b":-9.2e18,"c":1e300,"d":1.5e0,"e":2.5e-1,"f":1e2}')).toEqual({
+      a: 1000000000000000000n,
+      b: -9200000000000000000n,
+      c: Number.NaN,
+      d: 1.5,
+      e: 0.25,
+      f: 100,
+    });
+  });
+
   it('reads a whole number far beyond int64 as NaN, without building its digits', () => {
     expect(parseJsonText('[1234567890123456e400]')).toEqual([Number.NaN]);
   });

@@ -3,10 +3,12 @@ import { parse, stringify } from 'lossless-json';
 /**
  * Number text of 16 characters or more (digits, with a fraction or an exponent or not): the
  * shortest that a double may not hold exactly (2^53 has 16 digits; `1234567890123.0001` has 17
- * digits in two runs and rounds to a whole number). Bodies without one, nearly all of them, take
- * the native parser; a string that merely looks like one only costs the exact parser's time.
+ * digits in two runs and rounds to a whole number); or any number with an exponent, which says
+ * in a few characters what a double cannot hold (`1e18` is past 2^53, `1e300` past int64).
+ * Bodies without one, nearly all of them, take the native parser; a string that merely looks like
+ * one only costs the exact parser's time.
  */
-const LONG_NUMBER = /\d[\d.eE+-]{15}/;
+const LONG_NUMBER = /\d[\d.eE+-]{15}|\d[eE]/;
 const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 /** Past this many digits a whole number is far outside int64: no field takes it, exactly or not. */
 const MAX_DIGITS = 40;
@@ -25,7 +27,11 @@ export function parseJsonText(text: string): unknown {
 
 function exactNumber(text: string): number | bigint {
   const whole = wholeNumber(text);
-  if (whole === undefined) return text.replace(/\D/g, '').length > 15 ? Number.NaN : Number(text);
+  if (whole === undefined) {
+    // A whole number of more than MAX_DIGITS digits (`1e300`) is no number any field takes, as a long fraction is not.
+    const value = text.replace(/\D/g, '').length > 15 ? Number.NaN : Number(text);
+    return Number.isSafeInteger(value) || !Number.isInteger(value) ? value : Number.NaN;
+  }
   return whole >= Number.MIN_SAFE_INTEGER && whole <= Number.MAX_SAFE_INTEGER ? Number(whole) : whole;
 }
 

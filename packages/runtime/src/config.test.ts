@@ -50,6 +50,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PETSTORE_METRICS_PORT: '70000' })).toThrow(/PETSTORE_METRICS_PORT must be a port number/);
   });
 
+  it("reads PETSTORE_TRUST_PROXY as a number of proxies, true as one, or the proxies' addresses, and refuses anything else without echoing it", () => {
+    const trust = (text: string) => loadConfig({ PETSTORE_TRUST_PROXY: text }).PETSTORE_TRUST_PROXY;
+    expect([trust('false'), trust('0'), trust('true'), trust('1'), trust('2')]).toEqual([
+      { hops: 0 },
+      { hops: 0 },
+      { hops: 1 },
+      { hops: 1 },
+      { hops: 2 },
+    ]);
+    const ranges = trust('10.0.0.0/8, 192.0.2.7 ,2001:db8::/32,[::1]');
+    expect('ranges' in ranges && ranges.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7/32',
+      '2001:db8::/32',
+      '::1/128',
+    ]);
+    for (const text of ['yes', '-1', '100', '10.0.0.0/33', '010.0.0.1', '10.0.0.0/8,', 'proxy.example', '2001:db8::/129', '10.0.0.0/8/8']) {
+      expect(() => trust(text), text).toThrow(/^invalid configuration: PETSTORE_TRUST_PROXY must be the number of proxies/);
+      expect(() => trust(text), text).not.toThrow(text);
+    }
+  });
+
+  it('drains for 5 s before closing outside development, not at all in development, or as PETSTORE_SHUTDOWN_DRAIN_SECONDS says', () => {
+    const drain = (env: Record<string, string>) =>
+      loadConfig({ PETSTORE_ALLOW_EMBEDDED_STORE: 'true', PETSTORE_METRICS_PORT: '9464', ...env }).PETSTORE_SHUTDOWN_DRAIN_SECONDS;
+    expect([drain({}), drain({ PETSTORE_ENV: 'staging' }), drain({ PETSTORE_ENV: 'production' })]).toEqual([0, 5, 5]);
+    expect([drain({ PETSTORE_SHUTDOWN_DRAIN_SECONDS: '12' }), drain({ PETSTORE_ENV: 'production', PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0' })]).toEqual([
+      12, 0,
+    ]);
+    for (const text of ['-1', '301', '2.5', 'soon']) {
+      expect(() => drain({ PETSTORE_SHUTDOWN_DRAIN_SECONDS: text }), text).toThrow(
+        /^invalid configuration: PETSTORE_SHUTDOWN_DRAIN_SECONDS must be a whole number from 0 to 300$/,
+      );
+    }
+  });
+
   it('reads the settings of many instances on one database, with their documented defaults', () => {
     expect(loadConfig({})).toMatchObject({
       MONGODB_MAX_POOL_SIZE: 100,
@@ -57,7 +93,7 @@ describe('loadConfig', () => {
       PETSTORE_KEY_CACHE_SECONDS: 5,
       PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: 60,
     });
-    expect(loadConfig({}).PETSTORE_TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({}).PETSTORE_TRUST_PROXY).toEqual({ hops: 0 });
     expect(
       loadConfig({
         MONGODB_MAX_POOL_SIZE: '1',
@@ -65,7 +101,12 @@ describe('loadConfig', () => {
         PETSTORE_KEY_CACHE_SECONDS: '0',
         PETSTORE_TRUST_PROXY: 'true',
       }),
-    ).toMatchObject({ MONGODB_MAX_POOL_SIZE: 1, PETSTORE_RATE_LIMIT_SCOPE: 'instance', PETSTORE_KEY_CACHE_SECONDS: 0, PETSTORE_TRUST_PROXY: true });
+    ).toMatchObject({
+      MONGODB_MAX_POOL_SIZE: 1,
+      PETSTORE_RATE_LIMIT_SCOPE: 'instance',
+      PETSTORE_KEY_CACHE_SECONDS: 0,
+      PETSTORE_TRUST_PROXY: { hops: 1 },
+    });
     for (const uri of ['mongodb://db1:27017,db2:27017,db3:27017/?replicaSet=rs0&tls=true', 'mongodb+srv://cluster0.example.net/']) {
       expect(loadConfig({ MONGODB_URI: uri }).MONGODB_URI, 'replica-set URIs').toBe(uri);
     }

@@ -1,3 +1,4 @@
+import { parseTrustedProxies, TRUST_NO_PROXY } from '@petstore/http';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
 import { TRACING_VARIABLES } from './tracing-config.js';
@@ -24,6 +25,28 @@ const flag = optionalText.pipe(
     .transform((value) => value === 'true' || value === '1')
     .optional(),
 );
+
+/** Whose X-Forwarded-For entries are believed: `true` is one proxy (the one that connects), `false` none. */
+const trustedProxies = optionalText.pipe(
+  z
+    .string()
+    .transform((text, context) => {
+      const trusted = parseTrustedProxies(text);
+      if (trusted) return trusted;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be the number of proxies in front of the service (0 to 99; true is 1, false is 0), or a comma-separated ' +
+          'list of their addresses and CIDR ranges such as 10.0.0.0/8 and 2001:db8::/32',
+      });
+      return z.NEVER;
+    })
+    .optional()
+    .transform((trusted) => trusted ?? TRUST_NO_PROXY),
+);
+
+/** What load balancers polling /readyz every few seconds need to stop sending (the manifests' probe period). */
+const DEFAULT_DRAIN_SECONDS = 5;
 
 export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
 export const DEFAULT_STAGING_URL = 'https://staging.api.petstore.example/v1';
@@ -138,6 +161,19 @@ const ConfigSchema = z
     ),
     /** How long a shutdown waits for requests in flight before closing their connections. */
     PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: integer(0, 300, 10),
+    /**
+     * How long a shutdown keeps listening, /readyz answering 503, before it stops accepting
+     * connections: the time load balancers take to see it and stop sending (docs/shutdown.md).
+     * 5 in staging and production (the Kubernetes manifests rely on it), 0 in development.
+     */
+    PETSTORE_SHUTDOWN_DRAIN_SECONDS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, { error: 'must be a whole number from 0 to 300' })
+        .transform(Number)
+        .pipe(z.number().max(300, { error: 'must be a whole number from 0 to 300' }))
+        .optional(),
+    ),
     // Generous by default (1,000 operations a second per key per instance): it stops runaway clients
     // without throttling a legitimate batch job; operators tighten it per deployment.
     PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
@@ -149,10 +185,10 @@ const ConfigSchema = z
     PETSTORE_RATE_LIMIT_SCOPE: optionalText.pipe(z.enum(['shared', 'instance'], { error: 'must be shared or instance' }).default('shared')),
     /** How long a key record (or an unknown key) is believed without asking the database; 0 asks every time. */
     PETSTORE_KEY_CACHE_SECONDS: integer(0, 300, 5),
-    /** Failed key checks one client address may make per minute before its key checks answer 429; 0 turns it off. */
+    /** Lookups of keys the store does not hold that one client may cause per minute before its unseen keys answer 429 (docs/key-throttle.md); 0 turns it off. */
     PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
-    /** Whether the last X-Forwarded-For address (the one the load balancer saw) is the client's. */
-    PETSTORE_TRUST_PROXY: flag,
+    /** The proxies in front of the service, whose X-Forwarded-For entries name the client (docs/key-throttle.md). */
+    PETSTORE_TRUST_PROXY: trustedProxies,
     /** Both default to on outside production. */
     PETSTORE_GRAPHQL_INTROSPECTION: flag,
     PETSTORE_GRAPHQL_LANDING_PAGE: flag,
@@ -161,6 +197,8 @@ const ConfigSchema = z
     LOG_LEVEL: optionalText.pipe(
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
     ),
+    /** A file the JSON log lines are appended to instead of stdout (for a log shipper that tails files); unset, stdout. */
+    LOG_FILE: optionalText,
     ...TRACING_VARIABLES,
   })
   .superRefine((config, context) => {
@@ -182,7 +220,11 @@ const ConfigSchema = z
           '(set PETSTORE_ALLOW_EMBEDDED_STORE=true to run on it anyway)',
       });
     }
-  });
+  })
+  .transform((config) => ({
+    ...config,
+    PETSTORE_SHUTDOWN_DRAIN_SECONDS: config.PETSTORE_SHUTDOWN_DRAIN_SECONDS ?? (config.PETSTORE_ENV === 'development' ? 0 : DEFAULT_DRAIN_SECONDS),
+  }));
 
 export type Config = z.output<typeof ConfigSchema>;
 

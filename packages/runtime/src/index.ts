@@ -1,4 +1,5 @@
 export * from './actor.js';
+export * from './compose-doors.js';
 export * from './config.js';
 export * from './dev-key.js';
 export * from './logger.js';

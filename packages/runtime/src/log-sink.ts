@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { DestinationStream } from 'pino';
 
 interface Output {
@@ -48,4 +49,44 @@ export function stdoutLogSink(): TurnBatchedSink {
     stdoutSink = sink;
   }
   return stdoutSink;
+}
+
+const fileSinks = new Map<string, TurnBatchedSink>();
+
+/**
+ * The process's one sink appending to `path` (LOG_FILE). Each batch opens the file by its name,
+ * so a log rotated away (moved, then a new file made) is followed without a signal; the write is
+ * synchronous, like stdout's, so what is pending when the process exits is written on exit.
+ */
+export function fileLogSink(path: string): TurnBatchedSink {
+  let sink = fileSinks.get(path);
+  if (!sink) {
+    if (fileSinks.size === 0) process.on('exit', () => fileSinks.forEach((each) => each.flush()));
+    sink = new TurnBatchedSink(appendingTo(path));
+    fileSinks.set(path, sink);
+  }
+  return sink;
+}
+
+/**
+ * Appends to the file. A file that can no longer be written (its directory gone, its disk full)
+ * loses the lines, said once on stderr each time it starts failing, but never stops the service
+ * serving: a lost log line costs less than the requests a crash would drop.
+ */
+function appendingTo(path: string): Output {
+  let failing = false;
+  return {
+    write(text: string) {
+      try {
+        appendFileSync(path, text);
+        failing = false;
+      } catch (error) {
+        if (!failing)
+          process.stderr.write(
+            `cannot append to LOG_FILE (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}): log lines are lost until it can\n`,
+          );
+        failing = true;
+      }
+    },
+  };
 }

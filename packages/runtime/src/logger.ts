@@ -1,12 +1,13 @@
+import { appendFileSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from './config.js';
-import { stdoutLogSink } from './log-sink.js';
+import { ConfigError, type Config } from './config.js';
+import { fileLogSink, stdoutLogSink } from './log-sink.js';
 
 /**
- * Structured JSON logs on stdout (or `destination`, for tests that read them); credentials are
- * redacted even if a caller logs a whole request.
+ * Structured JSON logs on stdout, or appended to LOG_FILE; credentials are redacted even if a
+ * caller logs a whole request.
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'PETSTORE_ENV'>, destination?: DestinationStream): Logger {
+export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'PETSTORE_ENV'> & Partial<Pick<Config, 'LOG_FILE'>>): Logger {
   const options = {
     level: config.LOG_LEVEL,
     base: { service: 'petstore', env: config.PETSTORE_ENV },
@@ -15,5 +16,16 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'PETSTORE_ENV'>,
       censor: '[redacted]',
     },
   };
-  return pino(options, destination ?? stdoutLogSink());
+  return pino(options, destination(config.LOG_FILE));
+}
+
+/** A file that cannot be written stops the start, as a bad variable does, rather than the first line logged. */
+function destination(file: string | undefined): DestinationStream {
+  if (file === undefined) return stdoutLogSink();
+  try {
+    appendFileSync(file, '');
+  } catch (error) {
+    throw new ConfigError(`invalid configuration: LOG_FILE cannot be appended to (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`);
+  }
+  return fileLogSink(file);
 }

@@ -1,4 +1,3 @@
-import type { RequestListener } from 'node:http';
 import { isDomainError } from '@petstore/domain';
 import { ConfigError, loadConfig } from './config.js';
 import { listenFailure } from './listen-failure.js';
@@ -10,17 +9,14 @@ export const EXIT_CONFIG = 78;
 export const EXIT_UNAVAILABLE = 69;
 
 /**
- * The body of every app's main.ts: config, runtime, listen, shut down on SIGTERM/SIGINT.
+ * The body of the gateway's main.ts: config, runtime, listen, shut down on SIGTERM/SIGINT.
  * What stops a start ends the process with one clear line, never a stack trace: a bad
  * configuration with exit code 78, a database that cannot be reached with 69, so that the
  * supervisor (systemd, Kubernetes) restarts it with back-off until the database is there, and a
  * port that cannot be opened with 75 (in use) or 77 (not permitted), see listen-failure.ts.
  * Once running, an outage is answered with 503s and the service recovers by itself.
  */
-export async function runMain(
-  doors: string,
-  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
-): Promise<void> {
+export async function runMain(doors: string, build: (runtime: Runtime) => Service | Promise<Service>): Promise<void> {
   let runtime: Runtime;
   try {
     runtime = await createRuntime(loadConfig(process.env));
@@ -32,7 +28,7 @@ export async function runMain(
     if (isDomainError(error)) stop(EXIT_CONFIG, `cannot start: ${error.message} (MONGODB_URI)`);
     throw error;
   }
-  let served: RequestListener | Service;
+  let served: Service;
   try {
     served = await build(runtime);
   } catch (error) {
@@ -51,7 +47,10 @@ export async function runMain(
   announce(runtime, running.port, doors, running.metricsPort);
   runtime.logger.info({ port: running.port, metricsPort: running.metricsPort, store: runtime.store }, 'listening');
   const shutdown = (signal: string): void => {
-    runtime.logger.info({ signal, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutting down');
+    runtime.logger.info(
+      { signal, drainSeconds: runtime.config.PETSTORE_SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS },
+      'shutting down',
+    );
     void running.close().then(
       () => {
         runtime.logger.info('shut down');

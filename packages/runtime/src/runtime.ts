@@ -15,7 +15,7 @@ import {
 } from '@petstore/domain';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
-import type { DestinationStream, Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
@@ -51,21 +51,16 @@ export interface Runtime {
 }
 
 export interface RuntimeOptions {
+  /** What the service takes the time from: its budgets' windows, key expiry, deprecation dates. */
   clock?: Clock;
-  logger?: Logger;
-  /** Where the JSON log lines go instead of stdout (tests read them). */
-  logDestination?: DestinationStream;
-  metrics?: PetstoreMetrics;
   /** The stores to serve from, already open; by default those the configuration names (openStores). */
   stores?: Stores;
-  /** Replaces the limiter the configuration describes (tests, other limiter implementations). */
-  rateLimiter?: RateLimiter;
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? createLogger(config, options.logDestination);
-  const metrics = options.metrics ?? new PetstoreMetrics();
+  const logger = createLogger(config);
+  const metrics = new PetstoreMetrics();
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);
   const tracing = settings && (await startTracing(settings, { warn: (message) => logger.warn({ component: 'tracing' }, message) }));
@@ -83,7 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     metricsToken: config.PETSTORE_METRICS_TOKEN,
     tracer: tracing?.requests,
     publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
-    trustProxy: config.PETSTORE_TRUST_PROXY === true,
+    trustedProxies: config.PETSTORE_TRUST_PROXY,
   });
   return {
     config,
@@ -107,7 +102,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
       }).authenticate,
-      rateLimiter: options.rateLimiter ?? rateLimiter(config, clock, stores, metrics),
+      rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
@@ -170,7 +165,7 @@ function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore)
 function failedKeyThrottle(config: Config, clock: Clock): AuthenticatorOptions {
   const perMinute = config.PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE;
   if (perMinute === 0) return {};
-  return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, clock }) };
+  return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, maxRealKeys: KEY_CACHE_ENTRIES, clock }) };
 }
 
 /** Bounds of what a process remembers about keys and addresses (a few MB at most). */

@@ -1,13 +1,15 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientErrors, metricsListener } from '@petstore/http';
+import { cliCommand } from './cli-command.js';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
 
 /**
- * What a process serves: its request listener, and what must start before the server listens and
- * stop once it takes no more requests (Apollo, for the GraphQL door). A bare listener needs neither.
+ * What a process serves (composeDoors): its request listener, and what must start before the
+ * server listens and stop once it takes no more requests (Apollo, for the GraphQL door).
  */
 export interface Service {
   listener: RequestListener;
@@ -21,7 +23,8 @@ export interface RunningServer {
   /** The internal port /metrics is served on, when PETSTORE_METRICS_PORT is set. */
   metricsPort: number | undefined;
   /**
-   * Shuts down gracefully: readiness fails, no new connections are accepted, requests in flight
+   * Shuts down gracefully: readiness fails (503) while the server still listens and serves for
+   * PETSTORE_SHUTDOWN_DRAIN_SECONDS, then no new connections are accepted, requests in flight
    * finish (their answers say `Connection: close`), connections still busy after
    * PETSTORE_SHUTDOWN_TIMEOUT_SECONDS are destroyed, then the store is closed.
    */
@@ -29,16 +32,14 @@ export interface RunningServer {
 }
 
 /**
- * Listens on the configured port with `app`, an app built on the runtime's HTTP shell (request
+ * Listens on the configured port with the service, an app built on the runtime's HTTP shell (request
  * ids, access log, metrics, security and CORS headers, every answer written by its exchange), and
  * the server's own limits: the header size with a JSON 431, the header and body deadline with a JSON 408.
  */
-export async function serve(served: RequestListener | Service, runtime: Runtime): Promise<RunningServer> {
+export async function serve(service: Service, runtime: Runtime): Promise<RunningServer> {
   const { config } = runtime;
-  const service = typeof served === 'function' ? undefined : served;
   let closing: Promise<void> | undefined;
-  await service?.start();
-  const app = service?.listener ?? (served as RequestListener);
+  await service.start();
   const bodyTimeoutMs = config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000;
   const server = createServer(
     {
@@ -51,7 +52,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
       requestTimeout: bodyTimeoutMs + BACKSTOP_MARGIN_MS,
       connectionsCheckingInterval: Math.min(1000, bodyTimeoutMs / 2),
     },
-    app,
+    service.listener,
   );
   answerClientErrors(server, runtime.logger, runtime.metrics);
   const port = await listen(server, config.PORT, config.HOST);
@@ -63,6 +64,9 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
   const close = (): Promise<void> => {
     closing ??= (async () => {
       runtime.drain();
+      // Load balancers learn of the shutdown from /readyz (or, on Kubernetes, the endpoints) only
+      // after a while: until then requests still come, so keep answering them, and /readyz 503.
+      await sleep(config.PETSTORE_SHUTDOWN_DRAIN_SECONDS * 1000);
       const timeoutMs = config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS * 1000;
       const timer = setTimeout(() => {
         runtime.logger.warn({ timeoutSeconds: config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timeout: closing the connections still open');
@@ -77,7 +81,7 @@ export async function serve(served: RequestListener | Service, runtime: Runtime)
       clearTimeout(timer);
       metricsServer?.closeAllConnections();
       await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
-      await service?.stop();
+      await service.stop();
       await runtime.close();
     })();
     return closing;
@@ -102,7 +106,7 @@ export function announce(runtime: Runtime, port: number, doors: string, metricsP
     if (runtime.devKey?.generated) lines.push(`development API key (shown once): ${runtime.devKey.key}`);
     else lines.push('development API key: the value of PETSTORE_DEV_API_KEY');
   } else {
-    lines.push('store: MongoDB; create keys with `npm run petstore -- keys create --account <id>`');
+    lines.push(`store: MongoDB; create keys with \`${cliCommand()} keys create --account <id>\``);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -10,4 +10,5 @@ export {
   type PetstoreError,
   type PetstoreErrorData,
   type PetstoreErrorShape,
+  type PetStatus,
 } from '@petstore/trpc/client';

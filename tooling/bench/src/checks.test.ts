@@ -88,7 +88,9 @@ describe('selectTargets', () => {
     ]);
     expect(ids(['memory.k0'])).toEqual(['memory.k0']);
     expect(ids(['mongodb.d0'])).toEqual(['mongodb.d0', 'mongodb.d0.service', 'mongodb.d0.insert']);
-    expect(ids([])).toHaveLength(25);
+    // The first-sight stream is measured on the embedded store alone, with what it is divided by.
+    expect(ids(['memory.graphql.first-sight'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.graphql.first-sight']);
+    expect(ids([])).toHaveLength(26);
   });
 });
 

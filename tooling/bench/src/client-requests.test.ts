@@ -4,7 +4,7 @@ import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { createPetstoreRestClient } from '@petstore/client';
 import { createPetstoreClient } from '@petstore/trpc-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { graphqlList, restCreate, restGet, restList, trpcList, type Caller } from './client-requests.js';
+import { firstSightQuery, graphqlFirstSight, graphqlList, restCreate, restGet, restList, trpcList, type Caller } from './client-requests.js';
 import type { LoadRequest } from './load.js';
 import { LIST_SIZE, NEW_PET_BODY } from './pets.js';
 import { consumerListQuery } from './testing/consumer-query.js';
@@ -72,6 +72,14 @@ describe('the requests the bench replays', () => {
     const client = new ApolloClient({ link, cache: new InMemoryCache() });
     await client.query({ query: gql(await consumerListQuery()), variables: { limit: LIST_SIZE } });
     expect(sent).toEqual([replayed(graphqlList(caller))]);
+  });
+
+  it("are Apollo Client 4's request for a new document each time, in the first-sight stream", async () => {
+    const link = new HttpLink({ uri: `${caller.baseUrl}/graphql`, headers: { authorization: `Bearer ${caller.apiKey}` } });
+    const client = new ApolloClient({ link, cache: new InMemoryCache() });
+    for (const sight of [0, 1]) await client.query({ query: gql(firstSightQuery(sight)), variables: { limit: LIST_SIZE } });
+    const stream = graphqlFirstSight(caller);
+    expect(sent).toEqual([replayed(stream), replayed({ ...stream, body: stream.nextBody?.() ?? '' })]);
   });
 
   it("are @petstore/trpc-client's lone pets.list call, batched by default and alone with batch: false", async () => {

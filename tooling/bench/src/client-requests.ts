@@ -63,18 +63,40 @@ const LIST_QUERY = `query AvailablePets($limit: Int) {
 const APOLLO_CLIENT = { name: '@apollo/client', version: '4.3.8' };
 
 /** Apollo Client 4's HttpLink: `client.query({ query: AvailablePets, variables: { limit: 20 } })`. */
-export function graphqlList({ baseUrl, apiKey }: Caller): LoadRequest {
+export function graphqlList(caller: Caller): LoadRequest {
+  return { ...apolloRequest(caller), body: apolloBody(LIST_QUERY_NAME, LIST_QUERY) };
+}
+
+/**
+ * A document no server has seen before, as Apollo Client 4 prints it: ten aliased `pets` fields
+ * under an operation name of its own (`FirstSight<n>`), each sight a new n.
+ */
+export function firstSightQuery(sight: number): string {
+  const field = (alias: number) => `  p${alias}: pets(limit: $limit) {\n    id\n    name\n    status\n    __typename\n  }`;
+  return `query FirstSight${sight}($limit: Int) {\n${Array.from({ length: 10 }, (_, alias) => field(alias)).join('\n')}\n}`;
+}
+
+/**
+ * Apollo Client 4's HttpLink running a new document each request (`firstSightQuery`): what a
+ * first sight costs the GraphQL door (parse, validation, analysis, execution), as a stream of
+ * distinct documents makes it pay on every request. The first body is the check's.
+ */
+export function graphqlFirstSight(caller: Caller): LoadRequest {
+  let sight = 0;
+  const bodyOf = (n: number) => apolloBody(`FirstSight${n}`, firstSightQuery(n));
+  return { ...apolloRequest(caller), body: bodyOf(0), nextBody: () => bodyOf((sight += 1)) };
+}
+
+function apolloRequest({ baseUrl, apiKey }: Caller): LoadRequest {
   return {
     url: `${baseUrl}/graphql`,
     method: 'POST',
     headers: { ...bearer(apiKey), accept: 'application/graphql-response+json,application/json;q=0.9', ...JSON_BODY },
-    body: JSON.stringify({
-      operationName: LIST_QUERY_NAME,
-      variables: { limit: LIST_SIZE },
-      extensions: { clientLibrary: APOLLO_CLIENT },
-      query: LIST_QUERY,
-    }),
   };
+}
+
+function apolloBody(operationName: string, query: string): string {
+  return JSON.stringify({ operationName, variables: { limit: LIST_SIZE }, extensions: { clientLibrary: APOLLO_CLIENT }, query });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { pairedCostRatio, pairedP50Ratio, pairedRpsRatio, summarize, type TargetOutcome } from './outcome.js';
 import { D0, D0_INSERT, D0_SERVICE, L0, PEER_GRAPHQL_LIST, PEER_TRPC_LIST } from './reference-targets.js';
-import { allTargets, GRAPHQL_LIST, REST_CREATE, REST_LIST, SCALE_LARGE, SCALE_SMALL, TRPC_LIST } from './targets.js';
+import { allTargets, GRAPHQL_FIRST_SIGHT, GRAPHQL_LIST, REST_CREATE, REST_LIST, SCALE_LARGE, SCALE_SMALL, TRPC_LIST } from './targets.js';
 
 /** The issue that set a goal: 19's replace 11's ratios on the embedded store, 11's others still stand. */
 type Issue = 11 | 19;
@@ -77,7 +77,8 @@ export function issueGoals(settings: { scalePets: number; connections: number })
     threshold,
   });
   const large = settings.scalePets.toLocaleString('en-US');
-  const doorTargets = allTargets(settings.scalePets).filter((spec) => !spec.scale && !spec.reference);
+  // The first-sight stream measures what a new document costs, not a door's tail under its clients' load.
+  const doorTargets = allTargets(settings.scalePets).filter((spec) => !spec.scale && !spec.reference && spec.id !== GRAPHQL_FIRST_SIGHT);
   const trpc = 'tRPC list as the typed client sends it';
   return [
     ratio(19, 'REST list ≥ 1.0 × L0', REST_LIST, L0, 1),

@@ -10,6 +10,8 @@ export interface LoadRequest {
   body?: string;
   /** When set, any response body that differs is a failure. */
   expectBody?: string;
+  /** When set, each request sends the body it gives instead of `body` (a new document each time). */
+  nextBody?: () => string;
 }
 
 export interface LoadSettings {
@@ -61,6 +63,8 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, proc
   const dbCpuBefore = dbPid === undefined ? undefined : cpuSeconds(dbPid);
   const latencies = new SampleBuffer();
   let firstError: string | undefined;
+  let unexpectedBodies = 0;
+  const { nextBody } = request;
   const serverCpuBefore = serverPid === undefined ? undefined : cpuSeconds(serverPid);
   const loadCpuBefore = process.cpuUsage();
   const started = performance.now();
@@ -71,7 +75,9 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, proc
         method: request.method,
         headers: request.headers,
         ...(request.body !== undefined && { body: request.body }),
-        ...(request.expectBody !== undefined && { expectBody: request.expectBody }),
+        ...(nextBody ? { requests: [bodyPerRequest(nextBody, request.expectBody, () => (unexpectedBodies += 1))] } : {}),
+        // autocannon checks bodies itself only when every request is the same.
+        ...(request.expectBody !== undefined && !nextBody && { expectBody: request.expectBody }),
         connections: settings.connections,
         pipelining: 1,
         duration: settings.seconds,
@@ -100,7 +106,19 @@ export async function runLoad(request: LoadRequest, settings: LoadSettings, proc
     dbCpu,
     dbCpuUsPerRequest: sorted.length > 0 ? (dbCpu * seconds * 1e6) / sorted.length : Number.NaN,
     loadCpu: (loadCpu.user + loadCpu.system) / 1e6 / seconds,
-    failure: describeFailure(result, firstError),
+    failure: describeFailure({ ...result, mismatches: result.mismatches + unexpectedBodies }, firstError),
+  };
+}
+
+/** A request whose body is new each time, its answer checked against the expected one when there is one. */
+function bodyPerRequest(nextBody: () => string, expectBody: string | undefined, unexpected: () => void): autocannon.Request {
+  return {
+    setupRequest: (sent) => ({ ...sent, body: nextBody() }),
+    ...(expectBody !== undefined && {
+      onResponse: (_status: number, body: string) => {
+        if (body !== expectBody) unexpected();
+      },
+    }),
   };
 }
 

@@ -61,6 +61,43 @@ describe('the typed GraphQL example consumer', () => {
     });
   });
 
+  describe('against a gateway that keeps no documents by id (trusted documents off)', () => {
+    const apiKey = `consumer_${randomBytes(24).toString('base64url')}`;
+    let gateway: ServerProcess;
+    beforeAll(async () => {
+      gateway = await spawnServer(gatewayMain, { PETSTORE_DEV_API_KEY: apiKey });
+    });
+    afterAll(async () => {
+      await gateway?.stop();
+    });
+
+    it("is told 400 PERSISTED_QUERY_NOT_SUPPORTED once by the persisted-query link's first hash, then sends documents and is answered", async () => {
+      const exchanges: Array<{ sentHash: boolean; sentQuery: boolean; status: number }> = [];
+      const client = createPetstoreGraphqlClient({
+        url: `${gateway.baseUrl}/graphql`,
+        apiKey,
+        fetch: async (input, init) => {
+          const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
+            query?: unknown;
+            extensions?: { persistedQuery?: unknown };
+          };
+          const response = await fetch(input, init);
+          exchanges.push({ sentHash: body.extensions?.persistedQuery !== undefined, sentQuery: body.query !== undefined, status: response.status });
+          return response;
+        },
+      });
+      for (const limit of [1, 2]) {
+        const page = await client.query({ query: AvailablePets, variables: { limit }, fetchPolicy: 'network-only' });
+        expect(page.data?.petsPage.pets).toEqual(expect.any(Array));
+      }
+      expect(exchanges).toEqual([
+        { sentHash: true, sentQuery: false, status: 400 },
+        { sentHash: false, sentQuery: true, status: 200 },
+        { sentHash: false, sentQuery: true, status: 200 },
+      ]);
+    });
+  });
+
   /**
    * The two manifests a frontend team makes: graphql-codegen's (its client preset, keys
    * `sha256:<hex>`, texts normalised by codegen) and Apollo's (@apollo/generate-persisted-query-manifest

@@ -22,7 +22,7 @@ describe.skipIf(!images || !tools)('compose.yaml, with FerretDB for MongoDB (com
       PETSTORE_PORT_2: String(await freePort()),
     });
     await compose.up();
-    // The README's commands: an account, then a key, with the CLI inside a gateway container.
+    // docs/deployment.md's commands: an account, then a key, with the CLI inside a gateway container.
     account = (JSON.parse(await compose.exec('gateway-1', ['petstore', 'accounts', 'create', '--name', 'Compose test', '--json'])) as { id: string })
       .id;
     key = await newKey();

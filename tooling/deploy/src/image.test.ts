@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '@petstore/testdb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUILD_STAGE } from './images.js';
 import { podman, runWithPodman } from './podman.js';
 import { acceptedUpload } from './testing/accepted-upload.js';
 import { petstoreCli, startGateway, type GatewayContainer } from './testing/containers.js';
@@ -11,7 +12,7 @@ import { petstoreCli, startGateway, type GatewayContainer } from './testing/cont
 const images = inject('images');
 const mongodbUri = inject('mongodbUri');
 
-/** What the README promises for the image's size (uncompressed, as `podman images` shows it). */
+/** What docs/deployment.md promises for the image's size (uncompressed, as `podman images` shows it). */
 const MAX_IMAGE_BYTES = 250_000_000;
 
 describe.skipIf(!images || !mongodbUri)('the image built from the Containerfile', () => {
@@ -66,6 +67,12 @@ describe.skipIf(!images || !mongodbUri)('the image built from the Containerfile'
     const size = Number(await podman(['image', 'inspect', '--format', '{{.Size}}', image]));
     process.stdout.write(`[deploy] image size: ${(size / 1e6).toFixed(1)} MB\n`);
     expect(size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+  });
+
+  it('leaves no image without a name behind: the build stage is labelled, and npm run image removes what it left', async () => {
+    // The tests keep the build stage under a name of their own, as a cache for the next run.
+    expect(await podman(['image', 'inspect', '--format', '{{index .Labels "io.petstore.stage"}}', BUILD_STAGE])).toBe('build');
+    expect(await podman(['images', '--quiet', '--filter', 'dangling=true', '--filter', 'label=io.petstore.stage'])).toBe('');
   });
 
   it('refuses to start in production without MONGODB_URI: one line naming it, exit code 78', async () => {

@@ -6,7 +6,7 @@ import { imageExists, podman, runWithPodman } from './podman.js';
 import { REPOSITORY } from './repository.js';
 
 /** The Containerfile's build stage, kept under a name so that pruning leaves its layers cached. */
-const BUILD_STAGE = 'localhost/petstore-build:cache';
+export const BUILD_STAGE = 'localhost/petstore-build:cache';
 const FERRETDB_IMAGE = `localhost/petstore-ferretdb:${FERRETDB_VERSION}`;
 const IMAGE_SCRIPT = new URL('../scripts/image.sh', import.meta.url).pathname;
 

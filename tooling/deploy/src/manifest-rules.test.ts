@@ -78,7 +78,7 @@ describe('manifestProblems', () => {
   it.each([
     ['no readiness probe on /readyz', (spec: DeploymentSpec) => delete gateway(spec).readinessProbe],
     ['no liveness probe on /healthz', (spec: DeploymentSpec) => (gateway(spec).livenessProbe = { httpGet: { path: '/readyz', port: 'http' } })],
-    ['no preStop pause before SIGTERM', (spec: DeploymentSpec) => delete gateway(spec).lifecycle],
+    ['no pause before the server stops listening', (spec: DeploymentSpec) => delete gateway(spec).lifecycle],
     ['terminationGracePeriodSeconds 15 is not above', (spec: DeploymentSpec) => (spec.template.spec.terminationGracePeriodSeconds = 15)],
     ['the pod may run as root', (spec: DeploymentSpec) => (spec.template.spec.securityContext = { runAsUser: 0 })],
     ['the root filesystem is writable', (spec: DeploymentSpec) => (gateway(spec).securityContext = { allowPrivilegeEscalation: false })],
@@ -89,6 +89,21 @@ describe('manifestProblems', () => {
     ['runs 1 replicas, not 3', (spec: DeploymentSpec) => delete spec.replicas],
   ])('reports "%s"', (problem, change) => {
     expect(manifestProblems(withDeployment(change)).join('\n')).toContain(problem);
+  });
+
+  it("takes the service's drain window in production as the pause a preStop sleep would give, and counts it in the grace period", () => {
+    const withConfig = (data: Record<string, string>) =>
+      withDeployment((spec) => delete gateway(spec).lifecycle).map((object) =>
+        object.kind === 'ConfigMap' ? { ...object, data: { ...object.data, ...data } } : object,
+      );
+    expect(manifestProblems(withConfig({ PETSTORE_ENV: 'production' }))).toEqual([]);
+    expect(manifestProblems(withConfig({ PETSTORE_SHUTDOWN_DRAIN_SECONDS: '5' }))).toEqual([]);
+    expect(manifestProblems(withConfig({ PETSTORE_ENV: 'production', PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0' })).join('\n')).toContain(
+      'no pause before the server stops listening',
+    );
+    expect(manifestProblems(withConfig({ PETSTORE_ENV: 'production', PETSTORE_SHUTDOWN_DRAIN_SECONDS: '20' })).join('\n')).toContain(
+      'terminationGracePeriodSeconds 30 is not above the pause before closing (20 s) plus the shutdown timeout (10 s)',
+    );
   });
 
   it('reports a Service, autoscaler or disruption budget that does not reach the pods', () => {

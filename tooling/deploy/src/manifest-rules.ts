@@ -9,7 +9,7 @@ import {
 } from './kubernetes-objects.js';
 
 /**
- * What the API's schemas cannot say about deploy/ and the service needs (README, Operations):
+ * What the API's schemas cannot say about deploy/ and the service needs (docs/operations.md, docs/deployment.md):
  * probes on its own endpoints, a grace period longer than its shutdown, a non-root read-only
  * container, the database URI from a Secret, the metrics port scraped, and a Service, autoscaler
  * and disruption budget that reach the same pods. One line per problem; none when all hold.
@@ -55,16 +55,24 @@ function probeProblems(container: Container): string[] {
   ];
 }
 
+/**
+ * Between SIGTERM and the server closing its port, load balancers must have time to stop sending:
+ * a preStop pause before SIGTERM, or the service's own drain window after it, in which /readyz
+ * answers 503 (PETSTORE_SHUTDOWN_DRAIN_SECONDS; 5 s by default outside development).
+ */
 function shutdownProblems(spec: DeploymentSpec, container: Container, config: Record<string, string>): string[] {
   const preStop = container.lifecycle?.preStop;
-  const pause = preStop?.sleep?.seconds ?? (preStop?.exec?.command?.[0] === 'sleep' ? Number(preStop.exec.command[1]) : undefined);
+  const sleep = preStop?.sleep?.seconds ?? (preStop?.exec?.command?.[0] === 'sleep' ? Number(preStop.exec.command[1]) : 0);
+  const development = (config['PETSTORE_ENV'] ?? 'development') === 'development';
+  const drain = Number(config['PETSTORE_SHUTDOWN_DRAIN_SECONDS'] ?? (development ? 0 : 5));
+  const pause = sleep + drain;
   const shutdown = Number(config['PETSTORE_SHUTDOWN_TIMEOUT_SECONDS'] ?? 10);
   const grace = spec.template.spec.terminationGracePeriodSeconds ?? 30;
   return [
-    ...(pause === undefined || !(pause > 0) ? ['no preStop pause before SIGTERM'] : []),
-    ...(grace > (pause ?? 0) + shutdown
+    ...(pause > 0 ? [] : ['no pause before the server stops listening (a preStop sleep or PETSTORE_SHUTDOWN_DRAIN_SECONDS)']),
+    ...(grace > pause + shutdown
       ? []
-      : [`terminationGracePeriodSeconds ${grace} is not above the preStop pause plus the shutdown timeout (${shutdown} s)`]),
+      : [`terminationGracePeriodSeconds ${grace} is not above the pause before closing (${pause} s) plus the shutdown timeout (${shutdown} s)`]),
   ];
 }
 

@@ -1,8 +1,7 @@
-import type { RequestListener } from 'node:http';
-import { Writable } from 'node:stream';
-import { systemClock, type Clock, type RateLimiter } from '@petstore/domain';
-import { createRuntime, loadConfig, openStores, serve, type Runtime, type Service, type Stores } from '@petstore/runtime';
+import { systemClock, type Clock } from '@petstore/domain';
+import { createRuntime, loadConfig, openStores, serve, type RunningServer, type Runtime, type Service, type Stores } from '@petstore/runtime';
 import { uniqueName } from '@petstore/testing';
+import { logFile } from './log-file.js';
 
 export interface ServiceOptions {
   /** MongoDB to use, each service in a fresh database of its own; the embedded store when null or absent. */
@@ -10,10 +9,11 @@ export interface ServiceOptions {
   /** Service configuration, as the environment would give it (PETSTORE_MAX_BODY_BYTES, …). */
   env?: Record<string, string | undefined>;
   clock?: Clock | undefined;
-  /** Replaces the limiter the configuration describes. */
-  rateLimiter?: RateLimiter | undefined;
-  /** Receives every log line, parsed; logs are silent without one unless `env` sets LOG_LEVEL. */
-  logSink?: ((line: Record<string, unknown>) => void) | undefined;
+  /**
+   * Logs at LOG_LEVEL info (unless `env` sets it) to a LOG_FILE of the service's own, read by
+   * `readLog()`; without it, logs are silent unless `env` sets LOG_LEVEL.
+   */
+  logs?: boolean | undefined;
   /** Changes the opened stores before the service is wired over them (a failing pet store, say). */
   stores?: ((opened: Stores) => Stores) | undefined;
 }
@@ -26,23 +26,24 @@ export interface RunningService {
   runtime: Runtime;
   /** The internal metrics port, when PETSTORE_METRICS_PORT is set. */
   metricsPort: number | undefined;
+  /** Every line the service has logged so far (started with `logs`), parsed, in order. */
+  readLog: () => Array<Record<string, unknown>>;
   close: () => Promise<void>;
 }
 
 /**
- * Starts any door, or the gateway, as its main.ts would: configuration through loadConfig,
- * the service wired by createRuntime, served by serve() on a free loopback port. `build` makes
- * the door's request listener from the runtime (`(rt) => buildRestApp(rt).callback()`), or a
- * Service that serve() starts before it listens and stops on close (`(rt) => buildGateway(rt)`).
+ * Starts the doors as the gateway's main.ts would: configuration through loadConfig, the service
+ * wired by createRuntime, served by serve() on a free loopback port. `build` makes what is served
+ * from the runtime: the gateway (`buildGateway`), or the doors a test needs composed the same way
+ * (`(rt) => composeDoors(rt, [mountRest])`).
  */
-export async function startService(
-  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
-  options: ServiceOptions = {},
-): Promise<RunningService> {
+export async function startService(build: (runtime: Runtime) => Service | Promise<Service>, options: ServiceOptions = {}): Promise<RunningService> {
+  const logs = options.logs ? logFile() : undefined;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: options.logSink ? 'info' : 'silent',
+    LOG_LEVEL: logs ? 'info' : 'silent',
+    ...(logs && { LOG_FILE: logs.path }),
     ...(options.mongodbUri && { MONGODB_URI: options.mongodbUri, MONGODB_DB: uniqueName('petstore_test') }),
     ...options.env,
   });
@@ -51,25 +52,39 @@ export async function startService(
   const runtime = await createRuntime(config, {
     ...(clock && { clock }),
     ...(opened && { stores: opened }),
-    ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
-    ...(options.logSink && { logDestination: lineSink(options.logSink) }),
   });
-  const apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
-  const running = await serve(await build(runtime), runtime);
-  return { baseUrl: `http://127.0.0.1:${running.port}`, port: running.port, apiKey, runtime, metricsPort: running.metricsPort, close: running.close };
+  let apiKey: string;
+  let running: RunningServer;
+  try {
+    apiKey = runtime.devKey?.key ?? (await issueKey(runtime));
+    running = await serve(await build(runtime), runtime);
+  } catch (error) {
+    // A door that refuses its options refuses the start: nothing of this service is left behind.
+    await runtime.close();
+    logs?.remove();
+    throw error;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${running.port}`,
+    port: running.port,
+    apiKey,
+    runtime,
+    metricsPort: running.metricsPort,
+    readLog: () => {
+      if (!logs) throw new Error('the service was started without `logs: true`');
+      return logs.lines();
+    },
+    close: async () => {
+      await running.close();
+      // The lines of the last turn (the shutdown's) are written as it ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      logs?.remove();
+    },
+  };
 }
 
 /** A key of a new account, made through the account service as the CLI makes one. */
 export async function issueKey(runtime: Runtime): Promise<string> {
   const account = await runtime.accounts.createAccount('test');
   return (await runtime.accounts.createKey(account.id)).key;
-}
-
-function lineSink(sink: (line: Record<string, unknown>) => void): Writable {
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line !== '') sink(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
 }

@@ -38,7 +38,13 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     local = await startTestGateway({ mongodbUri: mongodbUri ?? null, env });
     gateways = await Promise.all(
       Array.from({ length: INSTANCES }, () =>
-        spawnGateway({ ...env, PETSTORE_ENV: 'production', PETSTORE_METRICS_TOKEN: 'metrics-token-0123456789' }),
+        // No drain window on shutdown: no load balancer polls these instances.
+        spawnGateway({
+          ...env,
+          PETSTORE_ENV: 'production',
+          PETSTORE_METRICS_TOKEN: 'metrics-token-0123456789',
+          PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0',
+        }),
       ),
     );
   }, 60_000);

@@ -84,6 +84,44 @@ describe('SIGTERM in the middle of a load', () => {
     expect(answers.some((answer) => answer.kind === 'failed' && answer.code === 'ECONNREFUSED')).toBe(true);
   });
 
+  it('keeps listening for PETSTORE_SHUTDOWN_DRAIN_SECONDS, /readyz answering 503 and every other request served, then stops', async () => {
+    const drainSeconds = 2;
+    const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: KEY, PETSTORE_SHUTDOWN_DRAIN_SECONDS: String(drainSeconds) });
+    const readyz = () => rawRequest(gateway.port, { method: 'GET', path: '/readyz' });
+    const ready = await readyz();
+    expect(ready.kind === 'answer' && ready.status).toBe(200);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+    const during: RawAnswer[] = [];
+    const served: RawAnswer[] = [];
+    // Until half a second before the window ends (the machine may be slow to start the timer).
+    while (Date.now() - signalled < drainSeconds * 1000 - 500) {
+      during.push(await readyz());
+      served.push(await rawRequest(gateway.port, CALLS[1] as RawRequest));
+      await sleep(100);
+    }
+    let refused: RawAnswer | undefined;
+    for (let waited = 0; refused === undefined && waited < 10_000; waited += 50) {
+      const answer = await readyz();
+      if (answer.kind === 'failed') refused = answer;
+      else await sleep(50);
+    }
+    const exited = await gateway.exited;
+
+    expect(during.length).toBeGreaterThan(3);
+    for (const answer of during) {
+      expect(answer.kind === 'answer' && answer.status, JSON.stringify(answer)).toBe(503);
+      if (answer.kind === 'answer') expect(JSON.parse(answer.body)).toMatchObject({ code: 'service_unavailable', status: 503 });
+    }
+    for (const answer of served) {
+      expect(answer.kind === 'answer' && isNormal(answer), JSON.stringify(answer)).toBe(true);
+      expect(answer.kind === 'answer' && answer.headers['connection']).toBe('close');
+    }
+    expect(refused).toEqual({ kind: 'failed', code: 'ECONNREFUSED' });
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainSeconds * 1000);
+    expect(exited).toBe(0);
+  });
+
   it('destroys connections still busy after PETSTORE_SHUTDOWN_TIMEOUT_SECONDS and still exits 0', async () => {
     const gateway = await spawnGateway({ PETSTORE_DEV_API_KEY: KEY, PETSTORE_SHUTDOWN_TIMEOUT_SECONDS: '1' });
     // Accepted, but its body never comes.

@@ -63,7 +63,8 @@ const REFUSED_WITH_A_GOOD_KEY: Record<DoorName, ReadonlyArray<[string, WireReque
 for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the edges of every door on the ${store.name}`, () => {
     let gw: TestGateway;
-    const logLines: Array<Record<string, unknown>> = [];
+    /** Every line the gateway has logged so far, read from its LOG_FILE. */
+    const logLines = (): Array<Record<string, unknown>> => gw.readLog();
     /** Every stored pet's id and categoryId (as decimal text), by name. */
     const storedByName = async (): Promise<Map<string, { id: number; categoryId: string }>> =>
       new Map((await storedPets(gw)).map((pet) => [pet.name, { id: pet.id, categoryId: String(pet.categoryId) }]));
@@ -74,7 +75,7 @@ for (const store of PARITY_STORES) {
         // A clock that stands still, so no rate window ends while a test spends a budget.
         clock: fixedClock(new Date('2026-01-01T00:00:00Z')),
         env: { LOG_LEVEL: 'info', PETSTORE_RATE_LIMIT: String(RATE_LIMIT) },
-        logSink: (line) => logLines.push(line),
+        logs: true,
       });
     });
     afterAll(async () => {
@@ -251,7 +252,7 @@ for (const store of PARITY_STORES) {
       /** The access-log line of a request, once its answer has ended. */
       const requestLine = async (requestId: string): Promise<Record<string, unknown>> => {
         for (;;) {
-          const line = logLines.find((candidate) => candidate['msg'] === 'request' && candidate['requestId'] === requestId);
+          const line = logLines().find((candidate) => candidate['msg'] === 'request' && candidate['requestId'] === requestId);
           if (line) return line;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
@@ -259,7 +260,7 @@ for (const store of PARITY_STORES) {
 
       it('is the client’s mistake at every door: a 4xx naming what to do instead, logged at info, never an error-level line', async () => {
         const key = await issueKey(gw.runtime);
-        const from = logLines.length;
+        const from = logLines().length;
         const cannotServe: Record<DoorName, [WireRequest, RegExp]> = {
           rest: [{ method: 'DELETE', path: '/v1/pets', headers: {} }, /not allowed/],
           graphql: [post('/graphql', 'application/json', '{"query":"subscription { __typename }"}'), /subscription/],
@@ -278,7 +279,9 @@ for (const store of PARITY_STORES) {
           };
         });
         // Nothing logged meanwhile at error level or with a stack: the service did nothing wrong.
-        const failures = logLines.slice(from).filter((line) => Number(line['level']) >= 50 || 'err' in line || 'stack' in line);
+        const failures = logLines()
+          .slice(from)
+          .filter((line) => Number(line['level']) >= 50 || 'err' in line || 'stack' in line);
         expect({ answers, failures }).toEqual({
           answers: {
             rest: { status: 405, allow: 'HEAD, GET, POST', named: true, logged: { level: 30, status: 405 } },

@@ -19,7 +19,8 @@ const send = (gw: TestGateway, request: WireRequest, key: string | null, headers
 for (const store of PARITY_STORES) {
   describe.skipIf(store.name === 'MongoDB' && !store.uri)(`the request envelope at REST, GraphQL and tRPC on the ${store.name}`, () => {
     let gw: TestGateway;
-    const logLines: Array<Record<string, unknown>> = [];
+    /** Every line the gateway has logged so far, read from its LOG_FILE. */
+    const logLines = (): Array<Record<string, unknown>> => gw.readLog();
     const port = () => Number(new URL(gw.baseUrl).port);
     const storedNames = async (): Promise<Set<string>> => new Set((await storedPets(gw)).map((pet) => pet.name));
 
@@ -35,7 +36,7 @@ for (const store of PARITY_STORES) {
           PETSTORE_MAX_BODY_BYTES: String(MAX_BODY_BYTES),
           PETSTORE_BODY_TIMEOUT_SECONDS: '1',
         },
-        logSink: (line) => logLines.push(line),
+        logs: true,
       });
     });
     afterAll(async () => {
@@ -144,10 +145,13 @@ for (const store of PARITY_STORES) {
           upload.abort();
         });
         const doors = ['rest', 'graphql', 'trpc'];
-        const logged = () => logLines.filter((line) => line['msg'] === 'request' && line['status'] === 499).map((line) => line['door']);
+        const logged = () =>
+          logLines()
+            .filter((line) => line['msg'] === 'request' && line['status'] === 499)
+            .map((line) => line['door']);
         while (!doors.every((door) => logged().includes(door))) await new Promise((resolve) => setTimeout(resolve, 20));
-        for (const line of logLines.filter((candidate) => candidate['status'] === 499)) expect(line['level']).toBe(30);
-        expect(logLines.filter((line) => Number(line['level']) >= 50)).toEqual([]);
+        for (const line of logLines().filter((candidate) => candidate['status'] === 499)) expect(line['level']).toBe(30);
+        expect(logLines().filter((line) => Number(line['level']) >= 50)).toEqual([]);
         const metrics = await gw.runtime.metrics.render();
         for (const door of doors) expect(metrics).toMatch(new RegExp(`petstore_http_requests_total\\{door="${door}",[^}]*status="499"\\} [1-9]`));
       });

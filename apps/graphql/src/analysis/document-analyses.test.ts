@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { executableSchema } from '../execution/executable-schema.js';
 import { DEFAULT_GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
 import type { OperationAnalysis } from './analyse-operation.js';
-import { chosenOperation, DocumentAnalyses } from './document-analyses.js';
+import { chosenOperation, DEFAULT_ANALYSIS_CACHE_BYTES, DocumentAnalyses } from './document-analyses.js';
 import { graphqlRequestOperations } from './request-operations.js';
 
 const { schema } = executableSchema({} as never);
@@ -176,9 +176,12 @@ describe('DocumentAnalyses', () => {
   });
 
   it('analyses a document anew when its text has left the cache, keeping within its bound', () => {
-    const cache = new DocumentAnalyses(schema, 1000, 10_000);
+    const cache = analyses();
     const first = cache.ofText('{ pets { id } }');
-    for (let index = 0; index < 100; index += 1) cache.ofText(`{ pets(limit: ${index}) { id } }`);
+    // Distinct documents, a long comment each, that hold more than the cache's bound between them.
+    const padding = '#'.repeat(40_000);
+    const past = Math.ceil(DEFAULT_ANALYSIS_CACHE_BYTES / (2 * padding.length)) + 1;
+    for (let index = 0; index < past; index += 1) cache.ofText(`{ pets(limit: ${index}) { id } } ${padding}`);
     const again = cache.ofDocument(parse('{ pets { id } }'));
     expect(again).not.toBe(first);
     expect(again).toEqual(first);

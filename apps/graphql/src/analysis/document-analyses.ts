@@ -33,10 +33,9 @@ export class DocumentAnalyses {
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly maxTokens: number,
-    maxBytes = DEFAULT_ANALYSIS_CACHE_BYTES,
   ) {
     this.cache = new LRUCache({
-      maxSize: maxBytes,
+      maxSize: DEFAULT_ANALYSIS_CACHE_BYTES,
       sizeCalculation: (analysis, text) => ENTRY_BYTES + 2 * text.length + OPERATION_BYTES * analysis.operations.size,
     });
   }

@@ -1,4 +1,4 @@
-import { getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { compiledQueryBytes } from './document-size.js';
@@ -21,6 +21,12 @@ export interface Execution {
 export const DEFAULT_COMPILED_QUERY_BYTES = 8 * 1024 * 1024;
 
 /**
+ * Operations seen once and not compiled yet, by key (Apollo's sha256 of the text and the operation
+ * name, about 100 bytes each): 10,000 remember a first sight among as many distinct documents.
+ */
+export const DEFAULT_SEEN_ONCE = 10_000;
+
+/**
  * Runs operations with graphql-jit (`compileQuery`), each compiled once and kept in a cache
  * bounded by what the compiled queries take (document-size.ts), least recently used out first. graphql-jit words a variable that
  * does not fit the schema its own way, so variables are first coerced by graphql-js's own
@@ -28,19 +34,35 @@ export const DEFAULT_COMPILED_QUERY_BYTES = 8 * 1024 * 1024;
  * the compiled query then coerces them again, as it must (it reads the values the client sent).
  * What graphql-jit cannot compile (a request naming no operation of its document) answers with
  * the errors graphql-jit gives for it, which are graphql-js's (executor.test.ts compares both).
+ *
+ * An operation is compiled on its second sight, not its first: compiling costs several times what
+ * graphql-js's own `execute` takes to run the operation once (docs/graphql-first-sight.md), and is
+ * worth it only for the documents clients send again, which are nearly all of them. A stream of
+ * documents each sent once (generated queries, or an adversary's) is run by graphql-js, as Apollo
+ * runs any document without this executor, and compiles nothing.
  */
 export class CompiledQueries {
   private readonly cache: LRUCache<string, CompiledQuery>;
+  private readonly seenOnce: LRUCache<string, true>;
 
-  constructor(
-    private readonly schema: GraphQLSchema,
-    maxBytes = DEFAULT_COMPILED_QUERY_BYTES,
-  ) {
-    this.cache = new LRUCache({ maxSize: maxBytes });
+  constructor(private readonly schema: GraphQLSchema) {
+    this.cache = new LRUCache({ maxSize: DEFAULT_COMPILED_QUERY_BYTES });
+    this.seenOnce = new LRUCache({ max: DEFAULT_SEEN_ONCE });
   }
 
   execute(execution: Execution): ExecutionResult | Promise<ExecutionResult> {
     const { operation, variables } = execution;
+    const key = operation && keyOf(execution.documentKey, operation);
+    if (key !== undefined && !this.cache.has(key) && !this.seenOnce.has(key)) {
+      this.seenOnce.set(key, true);
+      return execute({
+        schema: this.schema,
+        document: execution.document,
+        operationName: execution.operationName,
+        contextValue: execution.context,
+        variableValues: variables,
+      });
+    }
     const definitions = operation?.variableDefinitions ?? [];
     if (definitions.length > 0) {
       const coerced = getVariableValues(this.schema, definitions, variables ?? {}, { maxErrors: 50 });
@@ -55,21 +77,26 @@ export class CompiledQueries {
 
   clear(): void {
     this.cache.clear();
+    this.seenOnce.clear();
   }
 
   private compiled({ document, operation, operationName, documentKey }: Execution): CompiledQuery | ExecutionResult {
     // No operation to run: graphql-jit says why, as graphql-js would.
     if (!operation) return compileQuery(this.schema, document, operationName);
-    const name = operation.name?.value;
-    const key = `${documentKey}:${name ?? ''}`;
+    const key = keyOf(documentKey, operation);
     let compiled = this.cache.get(key);
     if (compiled) return compiled;
-    const result = compileQuery(this.schema, document, name);
+    const result = compileQuery(this.schema, document, operation.name?.value);
     if (!isCompiledQuery(result)) return result;
     compiled = result;
     this.cache.set(key, compiled, { size: compiledQueryBytes(document) });
+    this.seenOnce.delete(key);
     return compiled;
   }
+}
+
+function keyOf(documentKey: string, operation: OperationDefinitionNode): string {
+  return `${documentKey}:${operation.name?.value ?? ''}`;
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

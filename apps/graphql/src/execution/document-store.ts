@@ -11,6 +11,6 @@ export const DEFAULT_DOCUMENT_STORE_BYTES = 8 * 1024 * 1024;
  * JSON, a fifth of that, so its 30 MiB held some 150 MB of documents under a stream of distinct
  * large ones (issue 23).
  */
-export function documentStore(maxBytes = DEFAULT_DOCUMENT_STORE_BYTES): DocumentStore {
-  return new InMemoryLRUCache<DocumentNode>({ maxSize: maxBytes, sizeCalculation: parsedDocumentBytes });
+export function documentStore(): DocumentStore {
+  return new InMemoryLRUCache<DocumentNode>({ maxSize: DEFAULT_DOCUMENT_STORE_BYTES, sizeCalculation: parsedDocumentBytes });
 }

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { DomainError, fixedClock, type Clock, type PetStore, type Principal } from '@petstore/domain';
 import { createRuntime, loadConfig, openStores } from '@petstore/runtime';
+import { logFile, type LogFile } from '@petstore/service-kit';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DocumentAnalyses } from '../analysis/document-analyses.js';
 import { createApolloServer } from '../apollo-server.js';
@@ -20,7 +20,8 @@ type Executor = 'graphql-js' | 'graphql-jit';
 
 interface World {
   server: ApolloServer<GraphqlContext>;
-  logged: Array<Record<string, unknown>>;
+  /** The service's LOG_FILE, read as it is then. */
+  log: LogFile;
   /** How many operations graphql-jit ran in this world. */
   compiledRuns: () => number;
 }
@@ -29,6 +30,7 @@ const OPTIONS = resolveGraphqlOptions({ introspection: true });
 const started: World[] = [];
 afterAll(async () => {
   await Promise.all(started.map((world) => world.server.stop()));
+  for (const world of started) world.log.remove();
 });
 
 /**
@@ -38,16 +40,10 @@ afterAll(async () => {
  * the door's formatter, so an internal error is masked (and logged) after formatting in both.
  */
 async function world(executor: Executor, clock: Clock, pets?: PetStore): Promise<World> {
-  const logged: World['logged'] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) logged.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const config = loadConfig({ LOG_LEVEL: 'info' });
+  const log = logFile();
+  const config = loadConfig({ LOG_LEVEL: 'info', LOG_FILE: log.path });
   const opened = await openStores(config, clock);
-  const runtime = await createRuntime(config, { clock, logDestination: sink, stores: pets ? { ...opened, pets } : opened });
+  const runtime = await createRuntime(config, { clock, stores: pets ? { ...opened, pets } : opened });
   const { schema, sdl } = executableSchema(runtime.pets);
   const analyses = new DocumentAnalyses(schema, OPTIONS.limits.tokens);
   const compiledQueries = new CompiledQueries(schema);
@@ -65,7 +61,7 @@ async function world(executor: Executor, clock: Clock, pets?: PetStore): Promise
           plugins: [ApolloServerPluginCacheControlDisabled(), operationPlugin(analyses)],
         });
   await server.start();
-  const made = { server, logged, compiledRuns: () => compiledRuns.mock.calls.length };
+  const made = { server, log, compiledRuns: () => compiledRuns.mock.calls.length };
   started.push(made);
   return made;
 }
@@ -75,7 +71,7 @@ async function run(world: World, entry: CorpusEntry) {
   const principal: Principal = { accountId: 'a-1', keyId: 'k-1', scopes: ['pets:read', 'pets:write'], rateLimit: null };
   const exchange = exchangeWithoutHttp(principal, entry.idempotencyKey);
   const contextValue: GraphqlContext = { exchange };
-  const before = world.logged.length;
+  const before = world.log.lines().length;
   const response = await world.server.executeOperation(
     {
       query: entry.query,
@@ -85,13 +81,16 @@ async function run(world: World, entry: CorpusEntry) {
     { contextValue },
   );
   if (response.body.kind !== 'single') throw new Error('an incremental answer');
+  // The service writes a turn's log lines to its LOG_FILE as the turn ends.
+  await new Promise((resolve) => setImmediate(resolve));
   return {
     status: response.http.status,
     headers: [...response.http.headers],
     // Through JSON, as it is sent: a property set to undefined is no property.
     result: JSON.parse(JSON.stringify(response.body.singleResult)) as unknown,
     report: { operation: exchange.operationLabel, deprecatedCalls: exchange.deprecatedCalls },
-    logged: world.logged
+    logged: world.log
+      .lines()
       .slice(before)
       .map(({ msg, level, door, path, err }) => ({ msg, level, door, path, error: (err as { message?: string })?.message })),
   };

@@ -1,9 +1,8 @@
-import type { RequestListener } from 'node:http';
 import type { AccountService, Clock, PetStore } from '@petstore/domain';
-import type { Runtime, Service } from '@petstore/runtime';
+import { composeDoors, type DoorMount, type Runtime, type Service } from '@petstore/runtime';
 import { startService, type ServiceOptions } from '@petstore/service-kit';
-import { buildGraphqlApp } from '../app.js';
-import type { GraphqlOptions } from '../graphql-options.js';
+import { mountGraphql, mountGraphqlFromConfig } from '../app.js';
+import { graphqlOptionsFromConfig, type GraphqlOptions } from '../graphql-options.js';
 
 export interface TestGraphqlSetup {
   /** Replaces the embedded pet store, e.g. with one that fails. */
@@ -16,7 +15,11 @@ export interface TestGraphqlSetup {
   clock?: Clock;
   /** Operations per key per minute (PETSTORE_RATE_LIMIT); unlimited when absent. */
   rateLimit?: number;
-  options?: GraphqlOptions;
+  /**
+   * Introspection and the landing page as PETSTORE_GRAPHQL_INTROSPECTION and
+   * PETSTORE_GRAPHQL_LANDING_PAGE give them (both off unless asked for); limits other than the defaults.
+   */
+  options?: Pick<GraphqlOptions, 'introspection' | 'landingPage' | 'limits'>;
 }
 
 export interface TestGraphql {
@@ -27,34 +30,38 @@ export interface TestGraphql {
   apiKey: string;
   /** The service's accounts, for keys of other kinds (scopes, limits). */
   accounts: AccountService;
-  /** Parsed JSON lines the service logged at error level. */
-  logged: Array<Record<string, unknown>>;
+  /** Parsed JSON lines the service has logged at error level so far, read from its LOG_FILE. */
+  readonly logged: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
-/** The GraphQL door alone (buildGraphqlApp), as its main.ts runs it, over the embedded store. */
+/** The GraphQL door alone, composed as the gateway composes its doors, over the embedded store. */
 export function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
-  return startGraphqlService((runtime) => buildGraphqlApp(runtime, setup.options), setup);
+  const limits = setup.options?.limits;
+  // The configuration names no limits: other limits are given beside the options it gives.
+  const door: DoorMount = limits
+    ? (app, runtime) => mountGraphql(app, runtime, { ...graphqlOptionsFromConfig(runtime.config), limits })
+    : mountGraphqlFromConfig;
+  return startGraphqlService((runtime) => composeDoors(runtime, [door]), setup);
 }
 
-/** Serves what `build` makes of the runtime (the door mounted some other way), with the same set-up. */
+/** Serves what `build` makes of the runtime (the door composed over a runtime of the test's making, say), with the same set-up. */
 export async function startGraphqlService(
-  build: (runtime: Runtime) => RequestListener | Service | Promise<RequestListener | Service>,
+  build: (runtime: Runtime) => Service | Promise<Service>,
   setup: TestGraphqlSetup = {},
 ): Promise<TestGraphql> {
-  const logged: Array<Record<string, unknown>> = [];
   const { store } = setup;
   const options: ServiceOptions = {
     env: {
       PETSTORE_RATE_LIMIT: String(setup.rateLimit ?? 0),
+      PETSTORE_GRAPHQL_INTROSPECTION: String(setup.options?.introspection ?? false),
+      PETSTORE_GRAPHQL_LANDING_PAGE: String(setup.options?.landingPage ?? false),
       ...(setup.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(setup.maxBodyBytes) }),
       ...(setup.bodyTimeoutSeconds !== undefined && { PETSTORE_BODY_TIMEOUT_SECONDS: String(setup.bodyTimeoutSeconds) }),
       ...(setup.publicBaseUrl !== undefined && { PUBLIC_BASE_URL: setup.publicBaseUrl }),
     },
     clock: setup.clock,
-    logSink: (line) => {
-      if (Number(line['level']) >= 50) logged.push(line);
-    },
+    logs: true,
     ...(store && { stores: (opened) => ({ ...opened, pets: store }) }),
   };
   const service = await startService(build, options);
@@ -63,7 +70,9 @@ export async function startGraphqlService(
     url: `${service.baseUrl}/graphql`,
     apiKey: service.apiKey,
     accounts: service.runtime.accounts,
-    logged,
+    get logged() {
+      return service.readLog().filter((line) => Number(line['level']) >= 50);
+    },
     close: service.close,
   };
 }

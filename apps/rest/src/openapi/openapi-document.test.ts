@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, isScope, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
+import { GET_PET_DEPRECATION, INT64_MAX, INT64_MIN, isScope, LIST_LIMIT, ListQuery, MAX_PET_ID, MIN_PET_ID, NewPet, Pet } from '@petstore/domain';
 import { describeStatus, HTTP_STATUS_BY_CODE, stringifyJson } from '@petstore/http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -264,6 +264,34 @@ describe('the document and the REST door', () => {
       // Refused after the key check: the answer shows where the caller stands, nothing charged.
       expect(Object.keys(forbidden.headers), id).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining']));
     }
+  });
+
+  // Spectral's OWASP ruleset, owasp:api4:2019-rate-limit: 2xx and 4xx answers declare the RateLimit
+  // headers. 401 and 431 are the exceptions the service makes: they are sent before any key is known.
+  it('declares the RateLimit headers on every 2xx and 4xx answer sent after the key check, and only there', () => {
+    for (const { operation: op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const names = Object.keys(deref<{ headers?: Json }>(response).headers ?? {});
+        const where = `${String(op['operationId'])} ${status}`;
+        if (status === '401' || status === '431') expect(names, where).not.toContain('RateLimit');
+        else if (/^[24]/.test(status)) expect(names, where).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Limit', 'RateLimit-Reset']));
+      }
+    }
+  });
+
+  // owasp:api4:2019-array-limit: every array the document describes has maxItems.
+  it('bounds every array it describes with maxItems, a list page by the largest limit', () => {
+    const unbounded: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${where}/${index}`));
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as Json;
+      if (schema['type'] === 'array' && typeof schema['maxItems'] !== 'number') unbounded.push(where);
+      for (const [key, inner] of Object.entries(schema)) visit(inner, `${where}/${key}`);
+    };
+    visit(doc, '#');
+    expect(unbounded).toEqual([]);
+    expect(doc.components['schemas']?.['Pets']).toMatchObject({ maxItems: LIST_LIMIT.max });
   });
 
   it('documents 401 with WWW-Authenticate, 500 and 503 with Retry-After on every operation', () => {

@@ -1,10 +1,11 @@
 import type {} from '@petstore/testdb/global-setup';
+import { composeDoors } from '@petstore/runtime';
 import { startService, type RunningService, type ServiceOptions } from '@petstore/service-kit';
-import { buildRestApp } from '../app.js';
+import { mountRest } from '../app.js';
 
 export type TestRest = RunningService;
 
-/** The REST door alone (buildRestApp), as its main.ts runs it, on a free loopback port, on either store. */
+/** The REST door alone, composed as the gateway composes its doors, on a free loopback port, on either store. */
 export function startRest(options: ServiceOptions): Promise<TestRest> {
-  return startService((runtime) => buildRestApp(runtime).callback(), options);
+  return startService((runtime) => composeDoors(runtime, [mountRest]), options);
 }

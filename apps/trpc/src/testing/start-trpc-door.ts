@@ -1,6 +1,7 @@
 import type { AccountService, Clock, IdSource, PetService, PetStore } from '@petstore/domain';
+import { composeDoors } from '@petstore/runtime';
 import { startService } from '@petstore/service-kit';
-import { buildTrpcApp } from '../app.js';
+import { mountTrpc } from '../app.js';
 import { createPetstoreClient, type PetstoreClient } from '../client.js';
 import type { CallShape } from './wire.js';
 
@@ -24,23 +25,22 @@ export interface RunningTrpcDoor {
   /** The service behind the door, to seed pets without going through it. */
   pets: PetService;
   client: PetstoreClient;
-  /** Every line the service logged, parsed (the access log's `request` lines included). */
-  logs: Record<string, unknown>[];
+  /** Every line the service has logged so far, parsed (the access log's `request` lines included), read from its LOG_FILE. */
+  readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-/** Starts the tRPC door alone on a free loopback port, as its main.ts runs it, over the embedded store. */
+/** The tRPC door alone, composed as the gateway composes its doors, on a free loopback port, over the embedded store. */
 export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<RunningTrpcDoor> {
-  const logs: Record<string, unknown>[] = [];
   const { store } = options;
-  const service = await startService((runtime) => buildTrpcApp(runtime).callback(), {
+  const service = await startService((runtime) => composeDoors(runtime, [mountTrpc]), {
     env: {
       PETSTORE_RATE_LIMIT: String(options.rateLimit ?? 0),
       ...(options.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(options.maxBodyBytes) }),
       ...(options.corsOrigins !== undefined && { PETSTORE_CORS_ORIGINS: options.corsOrigins }),
     },
     clock: options.clock,
-    logSink: (line) => logs.push(line),
+    logs: true,
     ...(store && { stores: (opened) => ({ ...opened, pets: store, ids: store }) }),
   });
   return {
@@ -49,7 +49,9 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
     accounts: service.runtime.accounts,
     pets: service.runtime.pets,
     client: createPetstoreClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, batch: options.clientShape !== 'lone' }),
-    logs,
+    get logs() {
+      return service.readLog();
+    },
     close: service.close,
   };
 }

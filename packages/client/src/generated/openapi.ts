@@ -199,6 +199,11 @@ export interface components {
         /** @description The request is invalid: the message names every bad field (a parameter, including one the operation does not take or one given twice, a body field, or `body` itself when it is missing or not valid JSON). */
         BadRequest: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -246,6 +251,11 @@ export interface components {
         /** @description The `Idempotency-Key` was already used with a different pet. */
         Conflict: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -256,6 +266,11 @@ export interface components {
         /** @description The request body is larger than the configured limit (16 KiB by default). */
         PayloadTooLarge: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -266,6 +281,11 @@ export interface components {
         /** @description The request body is not `application/json` (with no charset parameter or `charset=utf-8`). Other types built on JSON, such as `application/merge-patch+json`, are refused too: they name another format. */
         UnsupportedMediaType: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -301,6 +321,11 @@ export interface components {
         /** @description An unexpected failure; its details are logged, never sent. */
         InternalError: {
             headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -312,6 +337,11 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -520,6 +550,11 @@ export interface operations {
             /** @description `petId` is not an int64 (decimal digits from -9223372036854775808 to 9223372036854775807), or a query parameter was sent (this operation takes none). */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
@@ -565,6 +600,11 @@ export interface operations {
             /** @description No pet has this id. */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
@@ -578,6 +618,11 @@ export interface operations {
             /** @description The operation was removed at its sunset (2030-12-05). */
             410: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
@@ -611,6 +656,11 @@ export interface operations {
             /** @description An unexpected failure; its details are logged, never sent. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
@@ -625,6 +675,11 @@ export interface operations {
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];

@@ -43,21 +43,44 @@ describe('createAuthenticator with a failed-key throttle', () => {
   const throttled = async () => {
     const context = await setup();
     const { clock, advance } = movableClock('2026-01-01T00:00:10Z');
-    const throttle = new FailedKeyThrottle({ perMinute: 3, maxAddresses: 100, clock });
-    return { ...context, advance, authenticate: createAuthenticator(context.store, { failedKeyThrottle: throttle }) };
+    const throttle = new FailedKeyThrottle({ perMinute: 3, maxAddresses: 100, maxRealKeys: 100, clock });
+    return { ...context, clock, advance, authenticate: createAuthenticator(context.store, { failedKeyThrottle: throttle, clock }) };
   };
 
-  it('refuses every key check from an address after its allowance of failures, until the minute ends', async () => {
-    const { authenticate, issued, store, advance } = await throttled();
+  it('refuses made-up keys past the allowance without a lookup, but never a real key from the same address', async () => {
+    const { authenticate, accounts, account, issued, store, advance } = await throttled();
     const from = { clientAddress: '203.0.113.7' };
-    for (let n = 0; n < 3; n += 1) await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'unauthorized' });
-    const lookups = store.lookups;
-    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 50 });
-    await expect(authenticate(`Bearer ${issued.key}`, from)).rejects.toMatchObject({ code: 'rate_limited' });
-    expect(store.lookups, 'a refused check costs no lookup').toBe(lookups);
-    expect((await authenticate(`Bearer ${issued.key}`, { clientAddress: '198.51.100.1' })).keyId).toBe(issued.id);
-    advance(50_000);
     expect((await authenticate(`Bearer ${issued.key}`, from)).keyId).toBe(issued.id);
+    for (let n = 0; n < 4; n += 1) await expect(authenticate(`Bearer psk_guess_${n}`, from)).rejects.toMatchObject({ code: 'unauthorized' });
+    const lookups = store.lookups;
+    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 5 });
+    expect(store.lookups, 'a refused check costs no lookup').toBe(lookups);
+    expect((await authenticate(`Bearer ${issued.key}`, from)).keyId, 'a key found before').toBe(issued.id);
+    const fresh = await accounts.createKey(account.id);
+    await expect(authenticate(`Bearer ${fresh.key}`, from), 'a key never seen waits for the next probe').rejects.toMatchObject({
+      code: 'rate_limited',
+    });
+    advance(5_000);
+    expect((await authenticate(`Bearer ${fresh.key}`, from)).keyId, 'and is looked up then').toBe(fresh.id);
+    await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited' });
+    expect((await authenticate(`Bearer ${fresh.key}`, from)).keyId, 'and from then on goes through').toBe(fresh.id);
+  });
+
+  it('does not count expired or revoked keys as guesses: polling one never holds back another key of the account', async () => {
+    const { authenticate, accounts, account, store, advance } = await throttled();
+    const expiring = await accounts.createKey(account.id, { expiresAt: new Date('2026-01-01T00:00:00.001Z') });
+    const revoked = await accounts.createKey(account.id);
+    await accounts.revokeKey(revoked.id);
+    advance(1);
+    const from = { clientAddress: '203.0.113.12' };
+    for (let n = 0; n < 20; n += 1) {
+      await expect(authenticate(`Bearer ${expiring.key}`, from)).rejects.toMatchObject({ code: 'unauthorized', message: /expired/ });
+      await expect(authenticate(`Bearer ${revoked.key}`, from)).rejects.toMatchObject({ code: 'unauthorized' });
+    }
+    const other = await accounts.createKey(account.id);
+    const lookups = store.lookups;
+    expect((await authenticate(`Bearer ${other.key}`, from)).keyId).toBe(other.id);
+    expect(store.lookups).toBe(lookups + 1);
   });
 
   /** Holds every lookup until `open()`, so checks started together are all under way at once, as on a database. */

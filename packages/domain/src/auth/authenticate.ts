@@ -31,7 +31,7 @@ export type Authenticate = (authorization: string | undefined, context?: Authent
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 export interface AuthenticatorOptions {
-  /** Refuses key checks from an address that failed too many of them, before the store is asked. */
+  /** Refuses lookups of made-up keys from a client that sent too many, before the store is asked; never a real key. */
   failedKeyThrottle?: FailedKeyThrottle;
   /** Told of every accepted key, to keep its last use without a write per request. */
   lastUse?: LastUseRecorder;
@@ -58,13 +58,15 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
       pending?.release();
       throw error;
     }
-    const now = clock.now();
-    const refusal = record ? whyKeyRefused(record, now) : UNKNOWN_KEY;
-    if (!record || refusal !== undefined) {
+    if (!record) {
       pending?.failed();
-      throw new DomainError('unauthorized', refusal ?? UNKNOWN_KEY);
+      throw new DomainError('unauthorized', UNKNOWN_KEY);
     }
-    pending?.release();
+    // Expired, rolled and revoked keys are real keys, not guesses: refused, saying why, but not counted.
+    pending?.found();
+    const now = clock.now();
+    const refusal = whyKeyRefused(record, now);
+    if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
     lastUse?.used(record.id, now);
     return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit };
   };
@@ -75,5 +77,5 @@ function admit(throttle: FailedKeyThrottle, address: string, keyHash: string): P
   const admission = throttle.admit(address, keyHash);
   if (admission.admitted) return admission.check;
   const wait = admission.retryAfterSeconds;
-  throw new DomainError('rate_limited', `too many failed API key checks from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
+  throw new DomainError('rate_limited', `too many unknown API keys from this address; retry in ${wait} s`, { retryAfterSeconds: wait });
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { RequestTracer } from '@petstore/telemetry';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import type { HeaderList } from '../exchange/answer-head.js';
 import { Exchange, type ExchangeState } from '../exchange/exchange.js';
 
 import { accessLogger } from './access-log.js';
+import { clientAddress, TRUST_NO_PROXY, type TrustedProxies } from './client-address.js';
 import { corsPolicy } from './cors.js';
 import { METRICS_PATH, serveMetrics } from './metrics-endpoint.js';
 import type { PetstoreMetrics } from './metrics.js';
@@ -31,8 +31,8 @@ export interface HttpShellOptions {
   tracer?: RequestTracer | undefined;
   /** False when /metrics is served on a port of its own (metricsListener) and not on this one. */
   publicMetrics?: boolean;
-  /** Believe the last X-Forwarded-For address: the service runs behind a load balancer that appends it. */
-  trustProxy?: boolean;
+  /** The proxies whose X-Forwarded-For entries are believed (PETSTORE_TRUST_PROXY); none by default. */
+  trustedProxies?: TrustedProxies;
 }
 
 export interface HttpShell {
@@ -68,7 +68,7 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
     const trace = options.tracer?.start(req);
     const exchange = new Exchange(req, res, {
       requestId,
-      clientAddress: clientAddress(req, options.trustProxy === true),
+      clientAddress: clientAddress(req, options.trustedProxies ?? TRUST_NO_PROXY),
       trace,
       standardHeaders,
       draining: isDraining,
@@ -102,15 +102,4 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
       draining = true;
     },
   };
-}
-
-/**
- * The peer's address, or behind a trusted load balancer the last X-Forwarded-For entry: the one
- * the balancer itself appended. Earlier entries are whatever the client chose to send.
- */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const header = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const forwarded = Array.isArray(header) ? header.join(',') : header;
-  const last = forwarded?.slice(forwarded.lastIndexOf(',') + 1).trim();
-  return last || req.socket.remoteAddress;
 }

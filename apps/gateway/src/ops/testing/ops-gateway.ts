@@ -2,22 +2,23 @@ import { startTestGateway, type TestGateway } from '../../testing/start-gateway.
 
 export interface OpsGateway extends TestGateway {
   /** Every log line written so far, as JSON text. */
-  logLines: string[];
+  readonly logLines: string[];
   /** The parsed lines logged with the message `request`: one per answered request. */
   requestLogs(): Array<Record<string, unknown>>;
 }
 
-/** The gateway as `npm start` runs it (runtime, shell, every door), with its logs captured. */
+/** The gateway as `npm start` runs it (runtime, shell, every door), with its logs captured in a LOG_FILE of its own. */
 export async function startOpsGateway(options: { mongodbUri?: string | null; env?: Record<string, string> } = {}): Promise<OpsGateway> {
-  const logLines: string[] = [];
   const gateway = await startTestGateway({
     mongodbUri: options.mongodbUri ?? null,
     env: { LOG_LEVEL: 'info', ...options.env },
-    logSink: (line) => logLines.push(JSON.stringify(line)),
+    logs: true,
   });
   return {
     ...gateway,
-    logLines,
-    requestLogs: () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['msg'] === 'request'),
+    get logLines() {
+      return gateway.readLog().map((line) => JSON.stringify(line));
+    },
+    requestLogs: () => gateway.readLog().filter((line) => line['msg'] === 'request'),
   };
 }

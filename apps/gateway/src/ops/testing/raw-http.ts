@@ -7,12 +7,15 @@ export interface RawRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The local address the request leaves from (127.0.0.2, 127.0.0.3, …: all of 127/8 is this machine's on Linux). */
+  from?: string;
 }
 
 /** One request on a connection of its own (no keep-alive), so nothing is reused across a shutdown. */
 export function rawRequest(port: number, call: RawRequest): Promise<RawAnswer> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method: call.method, path: call.path, headers: call.headers, agent: false }, (res) => {
+    const where = { host: '127.0.0.1', port, ...(call.from !== undefined && { localAddress: call.from }) };
+    const req = request({ ...where, method: call.method, path: call.path, headers: call.headers, agent: false }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body }));
