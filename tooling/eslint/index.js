@@ -26,11 +26,10 @@ export default tseslint.config(
       'no-console': 'error',
       eqeqeq: ['error', 'always'],
       // A library is used through its documented API: never its private fields or its internals.
-      'no-restricted-syntax': [
-        'error',
-        { selector: "MemberExpression[property.name='_def']", message: "`_def` is a library's private field: use its documented API." },
-        { selector: "TSIndexedAccessType[indexType.literal.value='_def']", message: "`_def` is a library's private field: use its public types." },
-      ],
+      // Any member whose name starts with `_` is read as private, but MongoDB's `_id` (a document's
+      // key, not a private field) and GraphQL's introspection fields (`__schema`, `__type`,
+      // `__typename`, named so by the GraphQL specification).
+      'no-restricted-syntax': ['error', ...privateMemberReads(/^_(?!id$|_schema$|_type$|_typename$)/.source)],
       'no-restricted-imports': [
         'error',
         {
@@ -58,3 +57,16 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
 );
+
+/** Selectors for every way a private member is read: `a._x`, `a['_x']`, `const { _x } = a`, and the type `A['_x']`. */
+function privateMemberReads(pattern) {
+  const field = "A `_`-prefixed member is a library's private field: use its documented API.";
+  const type = "A `_`-prefixed member is a library's private type: use its public types.";
+  return [
+    { selector: `MemberExpression[computed=false][property.name=/${pattern}/]`, message: field },
+    { selector: `MemberExpression[computed=true][property.value=/${pattern}/]`, message: field },
+    { selector: `ObjectPattern > Property[computed=false][key.name=/${pattern}/]`, message: field },
+    { selector: `ObjectPattern > Property[computed=false][key.value=/${pattern}/]`, message: field },
+    { selector: `TSIndexedAccessType[indexType.literal.value=/${pattern}/]`, message: type },
+  ];
+}

@@ -16,8 +16,9 @@ describe('mountGraphql', () => {
     listening = await startGraphqlService((runtime) => {
       const app = createBaseApp(runtime);
       const door = mountGraphql(app, runtime);
+      // Answered as every answer is, through the request's exchange.
       app.use((ctx) => {
-        ctx.body = { servedBy: 'next middleware', path: ctx.path };
+        ctx.state.exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify({ servedBy: 'next middleware', path: ctx.path }));
       });
       return { listener: requestListener(app), ...door };
     });

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { mountDoor, type DoorDeps, type ExchangeState } from '@petstore/http';
+import { allowedMethods, mountDoor, type DoorDeps, type ExchangeState } from '@petstore/http';
 import type { DoorMount } from '@petstore/runtime';
 import { DocumentAnalyses } from './analysis/document-analyses.js';
 import { createApolloServer } from './apollo-server.js';
@@ -31,7 +31,6 @@ export function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options
   mountDoor(app, deps, {
     door: 'graphql',
     prefix: GRAPHQL_PATH,
-    // /graphql itself first: its requests (nearly all) then meet no router on their way.
     routes: [
       graphqlMiddleware(server, {
         envelope: deps.envelope,
@@ -40,13 +39,20 @@ export function mountGraphql(app: Koa<ExchangeState>, deps: GraphqlDeps, options
         landingPage: resolved.landingPage,
         trustedDocuments: resolved.trustedDocuments,
       }),
-      schemaDocument.routes(),
-      schemaDocument.allowedMethods(),
     ],
     // The published SDL and, outside production, the landing page a browser gets need no key.
     // Without regard to case for the SDL, as @koa/router matches its route.
     isPublic: (ctx) => ctx.path.toLowerCase() === SCHEMA_DOCUMENT_PATH || isLandingPageRequest(ctx, resolved.landingPage),
     problem: graphqlProblem,
+  });
+  // Reached only through the door above (its key check, when the path needs one), whose requests
+  // (nearly all) never meet this router; a method the SDL lacks is refused in the contract's Error
+  // body, as for every published document.
+  mountDoor(app, deps, {
+    door: 'graphql',
+    prefix: SCHEMA_DOCUMENT_PATH,
+    routes: [schemaDocument.routes(), allowedMethods(schemaDocument)],
+    isPublic: () => true,
   });
   return { start: () => server.start(), stop: () => server.stop() };
 }

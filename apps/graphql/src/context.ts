@@ -1,15 +1,15 @@
-import { DomainError, type Principal } from '@petstore/domain';
-import { idempotencyKeyOf, type Exchange } from '@petstore/http';
+import { DomainError } from '@petstore/domain';
+import type { Exchange } from '@petstore/http';
 import type { OperationSpan } from '@petstore/telemetry';
 import { toGraphqlError } from './domain-errors.js';
 
 /** What every resolver may rely on: the envelope checked the key before the document was read. */
 export interface GraphqlContext {
-  /** The request: where the door reports operations and deprecated calls, with its caller and trace. */
+  /**
+   * The request: its caller (`principal`), its `Idempotency-Key` (for `addPet`) and its trace, and
+   * where the door reports operations and deprecated calls.
+   */
   exchange: Exchange;
-  principal: Principal;
-  /** The request's `Idempotency-Key` header, for `addPet`. */
-  idempotencyKey: string | undefined;
   /** This operation's span when the request is traced (set by operationPlugin). */
   operationSpan?: OperationSpan;
 }
@@ -19,7 +19,6 @@ export interface GraphqlContext {
  * should Apollo find an operation to run there after all, it has no caller and is refused.
  */
 export async function graphqlContext(exchange: Exchange): Promise<GraphqlContext> {
-  const principal = exchange.principal;
-  if (!principal) throw toGraphqlError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
-  return { exchange, principal, idempotencyKey: idempotencyKeyOf(exchange.req) };
+  if (!exchange.principal) throw toGraphqlError(new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"'));
+  return { exchange };
 }

@@ -1,6 +1,6 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import { HeaderMap } from '@apollo/server';
-import { isDomainError, type DomainError, type ErrorCode } from '@petstore/domain';
+import { ERROR_CODES, isDomainError, type DomainError, type ErrorCode } from '@petstore/domain';
 import { domainErrorHeaders } from '@petstore/http';
 import { GraphQLError } from 'graphql';
 
@@ -28,19 +28,40 @@ export const GRAPHQL_FAILURE_BY_CODE: Readonly<Record<ErrorCode, GraphqlFailure>
   internal_error: { code: ApolloServerErrorCode.INTERNAL_SERVER_ERROR, status: 500 },
 };
 
+/** A failure as a GraphQL client reads it: the message and the extensions of one error. */
+export interface GraphqlErrorShape {
+  message: string;
+  extensions: { code: string; retryAfter?: number };
+}
+
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * The door's one error shaper, for a field's failure and a whole request's refusal alike: the
+ * code from the table above (a code the domain does not have, such as `unsupported_media_type`,
+ * in capitals) and, when a retry may succeed, after how many seconds. Bad input refuses a whole
+ * request as Apollo's own BAD_REQUEST does; on a field it is BAD_USER_INPUT.
+ */
+export function graphqlErrorShape(
+  failure: { code: string; message: string; retryAfter?: number | undefined },
+  scope: 'field' | 'request',
+): GraphqlErrorShape {
+  const { code, message, retryAfter } = failure;
+  const graphqlCode =
+    scope === 'request' && code === 'invalid_request' ? 'BAD_REQUEST' : isErrorCode(code) ? GRAPHQL_FAILURE_BY_CODE[code].code : code.toUpperCase();
+  return { message, extensions: { code: graphqlCode, ...(retryAfter !== undefined && { retryAfter }) } };
+}
+
+/** A domain error met by a field, as the GraphQL error Apollo sends, with the status and headers it implies. */
 export function toGraphqlError(error: DomainError): GraphQLError {
-  const failure = GRAPHQL_FAILURE_BY_CODE[error.code];
-  const retryAfter = error.retryAfterSeconds;
+  const { status } = GRAPHQL_FAILURE_BY_CODE[error.code];
+  const { message, extensions } = graphqlErrorShape({ code: error.code, message: error.message, retryAfter: error.retryAfterSeconds }, 'field');
   // HeaderMap keys are lower case.
   const headers = new HeaderMap(Object.entries(domainErrorHeaders(error)).map(([name, value]) => [name.toLowerCase(), value]));
-  return new GraphQLError(error.message, {
+  return new GraphQLError(message, {
     originalError: error,
-    extensions: {
-      code: failure.code,
-      ...(retryAfter !== undefined && { retryAfter }),
-      // Apollo lifts `http` out of the extensions into the response's status and headers.
-      http: { ...(failure.status !== undefined && { status: failure.status }), headers },
-    },
+    // Apollo lifts `http` out of the extensions into the response's status and headers.
+    extensions: { ...extensions, http: { ...(status !== undefined && { status }), headers } },
   });
 }
 

@@ -39,7 +39,7 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
       return;
     }
     const exchange = ctx.state.exchange;
-    exchange.route = GRAPHQL_PATH;
+    exchange.routed(GRAPHQL_PATH);
     let body: unknown;
     let search = ctx.querystring;
     if (!isLandingPageRequest(ctx, options.landingPage)) {

@@ -22,8 +22,8 @@ export function createResolvers(pets: PetService): Resolvers {
     },
     Mutation: {
       // The request's Idempotency-Key covers every addPet it carries: the same pet sent twice is one pet.
-      addPet: (_root, args, context) =>
-        callDomain(() => pets.create(newPetInput(args.input), { idempotencyKey: context.idempotencyKey, accountId: context.principal.accountId })),
+      addPet: (_root, args, { exchange }) =>
+        callDomain(() => pets.create(newPetInput(args.input), { idempotencyKey: exchange.idempotencyKey, accountId: exchange.principal?.accountId })),
     },
     Pet: {
       id: (pet) => idToGraphql(pet.id),

@@ -3,7 +3,7 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { int64FromText, type Operation } from '@petstore/domain';
 import {
-  idempotencyKeyOf,
+  allowedMethods,
   mountDoor,
   publishedDocument,
   stringifyJson,
@@ -59,8 +59,8 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
     const route = `${REST_PREFIX}${template}`;
     return async (ctx, next) => {
       const exchange = ctx.state.exchange;
+      exchange.routed(route);
       exchange.operation('rest', operation.name, options);
-      exchange.route = route;
       await envelope.admit(exchange, asked);
       await exchange.traced(operation.name, options, next);
     };
@@ -69,6 +69,15 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const noQuery: Route = async (ctx, next) => {
     queryParameters(ctx.query, []);
     await next();
+  };
+  /** Declares a route with its template, which the request's trace reports as its route (`/v1/pets/:petId`). */
+  const route = (method: 'get' | 'post', path: string, ...steps: Route[]): void => {
+    const template = `${REST_PREFIX}${path}`;
+    const routed: Route = (ctx, next) => {
+      ctx.state.exchange.routed(template);
+      return next();
+    };
+    router[method](path, routed, ...steps);
   };
   const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
@@ -89,8 +98,7 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
       async (ctx) => {
         const exchange = ctx.state.exchange;
         const body = await envelope.readJson(exchange);
-        const principal = exchange.principal;
-        const pet = await deps.pets.create(body, { idempotencyKey: idempotencyKeyOf(ctx.req), accountId: principal?.accountId });
+        const pet = await deps.pets.create(body, { idempotencyKey: exchange.idempotencyKey, accountId: exchange.principal?.accountId });
         sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
       },
     ],
@@ -121,10 +129,10 @@ function deprecationNotices(publicBaseUrl: string): Router<ExchangeState> {
   const declare = routeDeclarer(router);
   for (const { method, template, operation } of ROUTES) {
     if (operation.deprecation === undefined) continue;
-    const headers = deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`, operation.deprecation);
+    const headers = Object.entries(deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`, operation.deprecation));
     declare[method](template, [
       async (ctx, next) => {
-        ctx.set(headers);
+        for (const [name, value] of headers) ctx.state.exchange.header(name, value);
         await next();
       },
     ]);
@@ -148,9 +156,9 @@ export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
     door: 'rest',
     prefix: REST_PREFIX,
     notices: [deprecationNotices(deps.publicBaseUrl).routes()],
-    routes: [router.routes(), router.allowedMethods()],
+    routes: [router.routes(), allowedMethods(router)],
     // Without regard to case, as @koa/router matches the route.
     isPublic: (ctx) => ctx.path.toLowerCase() === OPENAPI_PATH,
   });
-  mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), docs.allowedMethods()], isPublic: () => true });
+  mountDoor(app, deps, { door: 'rest', prefix: DOCS_PATH, routes: [docs.routes(), allowedMethods(docs)], isPublic: () => true });
 }

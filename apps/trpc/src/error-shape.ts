@@ -1,6 +1,6 @@
-import { describeStatus, HTTP_STATUS_BY_CODE, type HttpErrorCode } from '@petstore/http';
+import { describeStatus, HTTP_STATUS_BY_CODE, type ErrorBody, type HttpErrorCode } from '@petstore/http';
 import { ERROR_CODES, isDomainError, type ErrorCode } from '@petstore/domain';
-import type { TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
@@ -18,6 +18,16 @@ export interface PetstoreErrorShape extends Omit<TRPCDefaultErrorShape, 'data'> 
   data: PetstoreErrorData;
 }
 
+/**
+ * A failure as the door tells it to a tRPC client, whether one call failed or the whole request
+ * was refused: tRPC's code, the Error body REST would send for it, and when a retry may succeed.
+ */
+export interface TrpcFailure {
+  key: TRPC_ERROR_CODE_KEY;
+  body: Pick<ErrorBody, 'code' | 'message' | 'status'>;
+  retryAfter: number | undefined;
+}
+
 const MASKED_MESSAGE = 'internal error';
 
 /**
@@ -29,39 +39,43 @@ export function domainCodeOf(body: { code: string; status: number }): PetstoreEr
 }
 
 /**
- * The error every client sees. There is never a stack, whatever tRPC's `isDev` says. A 500
- * never carries its message, because that text can come from a driver or a bug. The HTTP
- * status comes from the table the REST door uses, so `gone` is 410 on both doors. tRPC
- * sends the status given in `data.httpStatus`.
+ * The door's one error shaper, for a failed call and a refused request alike, so the typed client
+ * reads both the same way: tRPC's documented default shape (https://trpc.io/docs/server/error-formatting)
+ * without a stack, whatever tRPC's `isDev` says, and with the `data.domainCode` every error carries.
+ * tRPC sends the status given in `data.httpStatus`.
  */
-export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; error: TRPCError }): PetstoreErrorShape {
-  const { stack: _stack, ...data } = shape.data;
-  const domainError = isDomainError(error.cause) ? error.cause : undefined;
-  // tRPC's own failures (unknown procedure, wrong method, media type) get REST's code for their status.
-  const httpStatus = domainError ? HTTP_STATUS_BY_CODE[domainError.code] : data.httpStatus;
+export function errorShape({ key, body, retryAfter }: TrpcFailure, path: string): PetstoreErrorShape {
   return {
-    ...shape,
-    message: error.code === 'INTERNAL_SERVER_ERROR' ? MASKED_MESSAGE : shape.message,
-    data: {
-      ...data,
-      httpStatus,
-      domainCode: domainError?.code ?? describeStatus(httpStatus).code,
-      ...(domainError?.retryAfterSeconds !== undefined && { retryAfter: domainError.retryAfterSeconds }),
-    },
+    message: body.message,
+    code: TRPC_ERROR_CODES_BY_KEY[key],
+    data: { code: key, httpStatus: body.status, path, domainCode: domainCodeOf(body), ...(retryAfter !== undefined && { retryAfter }) },
   };
 }
 
 /**
- * The shape of a failed call as the client gets it: our formatter over tRPC's documented default
- * shape (https://trpc.io/docs/server/error-formatting), built from tRPC's public exports. tRPC's
- * `getErrorShape` (marked internal) would build the same, but it takes the router's root config,
- * which no public API hands out; the formatter that config holds is this module's own (trpc.ts).
+ * A failed call. A 500 never carries its message, because that text can come from a driver or a
+ * bug. The HTTP status comes from the table the REST door uses, so `gone` is 410 on both doors;
+ * tRPC's own failures get tRPC's status, and REST's code for it.
  */
-export function errorShapeOf(error: TRPCError, path: string): PetstoreErrorShape {
-  const shape: TRPCDefaultErrorShape = {
-    message: error.message,
-    code: TRPC_ERROR_CODES_BY_KEY[error.code],
-    data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path },
+export function callFailure(error: TRPCError): TrpcFailure {
+  const domainError = isDomainError(error.cause) ? error.cause : undefined;
+  const status = domainError ? HTTP_STATUS_BY_CODE[domainError.code] : getHTTPStatusCodeFromError(error);
+  return {
+    key: error.code,
+    body: {
+      code: domainError?.code ?? describeStatus(status).code,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? MASKED_MESSAGE : error.message,
+      status,
+    },
+    retryAfter: domainError?.retryAfterSeconds,
   };
-  return formatError({ shape, error });
+}
+
+/**
+ * tRPC's `errorFormatter`, the same shaper again. The door shapes its calls' errors itself
+ * (trpc-middleware.ts); tRPC reads the shape's type from here for the client's router type, and
+ * would call it were the router ever served by tRPC's own adapter.
+ */
+export function formatError({ error, path }: { error: TRPCError; path: string | undefined }): PetstoreErrorShape {
+  return errorShape(callFailure(error), path ?? '');
 }

@@ -31,8 +31,8 @@ export const petsProcedures = {
   /** Adds a pet; the service assigns its id. Needs the `pets:write` scope. */
   create: procedure
     .input(serviceCheckedInput<NewPet>())
-    .mutation(async ({ ctx, input }) =>
-      wirePet(await ctx.pets.create(newPetFromWire(input), { idempotencyKey: ctx.idempotencyKey, accountId: ctx.principal.accountId })),
+    .mutation(async ({ ctx: { pets, exchange }, input }) =>
+      wirePet(await pets.create(newPetFromWire(input), { idempotencyKey: exchange.idempotencyKey, accountId: exchange.principal?.accountId })),
     ),
 
   /**

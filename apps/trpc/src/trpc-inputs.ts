@@ -3,14 +3,13 @@ import { hasBody, parseJsonBody, type Envelope, type Exchange } from '@petstore/
 import type { TrpcRequest } from './trpc-request.js';
 
 /**
- * Each call's raw input as tRPC's wire carries it (https://trpc.io/docs/rpc): `?input=` of a GET,
+ * Each call's raw input as tRPC's wire carries it (https://trpc.io/docs/rpc): `?input=` of a GET (read with the URL),
  * the body of a POST (read by the envelope, under its one size limit and deadline); for a batch, a
  * JSON object with each call's input under its index. Absent, a call's input is undefined. Every
  * number is read from its digits (parseJsonBody), never through a double.
  */
 export async function readCallInputs(exchange: Exchange, request: TrpcRequest, envelope: Envelope): Promise<unknown[]> {
-  const text =
-    exchange.req.method === 'GET' ? inputParameter(exchange.req.url ?? '') : hasBody(exchange.req) ? await envelope.readText(exchange) : undefined;
+  const text = exchange.req.method === 'GET' ? request.input : hasBody(exchange.req) ? await envelope.readText(exchange) : undefined;
   if (text === undefined || text === '') return request.paths.map(() => undefined);
   const value = parseJsonBody(text, 'input');
   if (!request.batch) return [value];
@@ -19,9 +18,4 @@ export async function readCallInputs(exchange: Exchange, request: TrpcRequest, e
   }
   const byIndex = value as Record<string, unknown>;
   return request.paths.map((_, index) => byIndex[String(index)]);
-}
-
-function inputParameter(url: string): string | undefined {
-  const query = url.indexOf('?');
-  return query === -1 ? undefined : (new URLSearchParams(url.slice(query + 1)).get('input') ?? undefined);
 }

@@ -1,19 +1,22 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { DomainError, isDomainError } from '@petstore/domain';
-import { idempotencyKeyOf, stringifyJson, type DoorDeps, type Exchange, type ExchangeState, type HeaderList } from '@petstore/http';
+import { stringifyJson, type DoorDeps, type Exchange, type ExchangeState, type HeaderList } from '@petstore/http';
 import type { Middleware } from 'koa';
 import type { TrpcContext } from './context.js';
 import { TRPC_PREFIX } from './endpoint.js';
 import { toTRPCError } from './error-mapping.js';
-import { errorShapeOf, type PetstoreErrorShape } from './error-shape.js';
+import { callFailure, errorShape, type PetstoreErrorShape } from './error-shape.js';
 import { logUnexpectedErrors } from './log-unexpected.js';
 import { appRouter } from './router.js';
 import { readCallInputs } from './trpc-inputs.js';
-import { routeCalls, trpcRequestOf, type TrpcCall } from './trpc-request.js';
+import { routeCalls, trpcRequest, type TrpcCall } from './trpc-request.js';
 import { errorHeaders } from './error-headers.js';
 
 type CallAnswer = { result: { data: unknown } } | { error: PetstoreErrorShape };
+
+/** The route every request of the door matches, for its trace. */
+const ROUTE = `${TRPC_PREFIX}/:procedures`;
 
 /** What tRPC's adapter answers with; the answer depends on these request headers. */
 const VARY = 'trpc-accept, accept';
@@ -33,20 +36,18 @@ export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logge
   const onError = logUnexpectedErrors(deps.logger);
   return async (ctx) => {
     const exchange = ctx.state.exchange;
-    exchange.route = `${TRPC_PREFIX}/:procedures`;
+    exchange.routed(ROUTE);
     if (wantsStream(ctx.get('trpc-accept'), ctx.get('accept'))) {
       throw new DomainError('invalid_request', 'streamed batches (JSON Lines, httpBatchStreamLink) are not served: use httpBatchLink or httpLink');
     }
-    const request = trpcRequestOf(ctx.url);
+    const request = trpcRequest(exchange);
     const calls = routeCalls(request, ctx.method);
     await envelope.admit(
       exchange,
       calls.map(({ path, operation }) => ({ name: path, operation, calls: 1 })),
     );
     const inputs = await readCallInputs(exchange, request, envelope);
-    const principal = exchange.principal;
-    if (!principal) throw new Error('tRPC calls run only once the key is checked');
-    const context: TrpcContext = { pets: deps.pets, exchange, principal, idempotencyKey: idempotencyKeyOf(ctx.req) };
+    const context: TrpcContext = { pets: deps.pets, exchange };
     const failures: TRPCError[] = [];
     const answers = await Promise.all(
       calls.map(async (call, index): Promise<CallAnswer> => {
@@ -56,7 +57,7 @@ export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logge
           const error = trpcErrorOf(cause);
           failures[index] = error;
           onError({ error, path: call.path, exchange });
-          return { error: errorShapeOf(error, call.path) };
+          return { error: errorShape(callFailure(error), call.path) };
         }
       }),
     );

@@ -1,5 +1,5 @@
 import { DomainError } from '@petstore/domain';
-import { HttpError } from '@petstore/http';
+import { HttpError, type Exchange } from '@petstore/http';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 import { METHOD_OF, PROCEDURES, type ProcedureEntry } from './procedures.js';
 
@@ -8,12 +8,14 @@ export interface TrpcCall extends ProcedureEntry {
   path: string;
 }
 
-/** What a request to the door asks for, read from its method and URL alone: no body has been read. */
+/** What a request to the door asks for, read from its URL alone: no body has been read. */
 export interface TrpcRequest {
   /** `?batch=1`: the answer is an array, one item per call. */
   batch: boolean;
   /** The procedure paths named, in order (one unless a batch). */
   paths: string[];
+  /** `?input=`, where a GET carries its calls' input. */
+  input: string | undefined;
 }
 
 const PATH_START = `${TRPC_PREFIX}/`;
@@ -26,14 +28,29 @@ const PATH_START = `${TRPC_PREFIX}/`;
 export function trpcRequestOf(url: string): TrpcRequest {
   const query = url.indexOf('?');
   const raw = (query === -1 ? url : url.slice(0, query)).slice(PATH_START.length);
-  const batch = query !== -1 && new URLSearchParams(url.slice(query + 1)).get('batch') === '1';
+  const parameters = query === -1 ? undefined : new URLSearchParams(url.slice(query + 1));
+  const batch = parameters?.get('batch') === '1';
   let path: string;
   try {
     path = decodeURIComponent(raw);
   } catch {
     path = raw;
   }
-  return { batch, paths: batch ? path.split(',') : [path] };
+  return { batch, paths: batch ? path.split(',') : [path], input: parameters?.get('input') ?? undefined };
+}
+
+/**
+ * What the door read of each request, kept from the moment it is read until the request is gone,
+ * so that a refusal after routing (the rate limit, a body too large) is shaped from the same
+ * reading instead of the URL being read again.
+ */
+const readings = new WeakMap<Exchange, TrpcRequest>();
+
+/** The request's reading: made from its URL the first time it is asked for, then kept. */
+export function trpcRequest(exchange: Exchange): TrpcRequest {
+  let request = readings.get(exchange);
+  if (request === undefined) readings.set(exchange, (request = trpcRequestOf(exchange.req.url ?? '')));
+  return request;
 }
 
 /**

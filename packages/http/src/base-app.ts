@@ -3,6 +3,11 @@ import { errorBody } from './error-body.js';
 import type { ExchangeState } from './exchange/exchange.js';
 import type { HttpShell } from './shell/http-shell.js';
 
+const JSON_TYPE = ['Content-Type', 'application/json; charset=utf-8'];
+const HEALTHY = JSON.stringify({ status: 'ok' });
+const READY = JSON.stringify({ status: 'ready' });
+const NOT_READY = JSON.stringify(errorBody(503, 'service_unavailable', 'not ready'));
+
 export interface BaseAppOptions {
   /** The process's HTTP shell, outermost: every request's exchange, and the writer of every answer. */
   shell: HttpShell;
@@ -19,17 +24,15 @@ export function createBaseApp(options: BaseAppOptions): Koa<ExchangeState> {
   app.silent = true; // errors are logged once, by the shell and the doors
   app.use(options.shell.middleware);
   app.use(async (ctx, next) => {
+    const exchange = ctx.state.exchange;
     if (ctx.path === '/healthz' && ctx.method === 'GET') {
-      ctx.state.exchange.operation('ops', 'healthz');
-      ctx.body = { status: 'ok' };
-      return;
+      exchange.operation('ops', 'healthz');
+      return exchange.send(200, JSON_TYPE, HEALTHY);
     }
     if (ctx.path === '/readyz' && ctx.method === 'GET') {
-      ctx.state.exchange.operation('ops', 'readyz');
+      exchange.operation('ops', 'readyz');
       const ready = options.ready ? await options.ready().catch(() => false) : true;
-      ctx.status = ready ? 200 : 503;
-      ctx.body = ready ? { status: 'ready' } : errorBody(503, 'service_unavailable', 'not ready');
-      return;
+      return ready ? exchange.send(200, JSON_TYPE, READY) : exchange.send(503, JSON_TYPE, NOT_READY);
     }
     await next();
   });

@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
+import type { ExchangeState } from './exchange/exchange.js';
 
 /**
  * Answers GET (and HEAD) with a document fixed at start-up, such as the OpenAPI document or the
- * GraphQL SDL. The strong ETag is a hash of the bytes, so a client that sends it back in
- * If-None-Match gets a bodiless 304 until a deployment changes the document. `no-cache` lets
- * caches keep it but makes them ask each time, so a new deployment is seen at once.
+ * GraphQL SDL, through the exchange's writer. The strong ETag is a hash of the bytes, so a client
+ * that sends it back in If-None-Match gets a bodiless 304 until a deployment changes the document.
+ * `no-cache` lets caches keep it but makes them ask each time, so a new deployment is seen at once.
  */
-export function publishedDocument(body: string, type: string): Middleware {
+export function publishedDocument(body: string, type: string): Middleware<ExchangeState> {
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  const validators = ['ETag', etag, 'Cache-Control', 'no-cache'];
+  const whole = [...validators, 'Content-Type', type];
   return (ctx) => {
-    ctx.set('ETag', etag);
-    ctx.set('Cache-Control', 'no-cache');
-    if (ifNoneMatchHits(ctx.get('If-None-Match'), etag)) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.type = type;
-    ctx.body = body;
+    const exchange = ctx.state.exchange;
+    if (ifNoneMatchHits(ctx.get('If-None-Match'), etag)) exchange.send(304, validators);
+    else exchange.send(200, whole, body);
   };
 }
 

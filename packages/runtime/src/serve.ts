@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answerClientError, metricsListener } from '@petstore/http';
+import { answerClientErrors, metricsListener } from '@petstore/http';
 import { cliCommand } from './cli-command.js';
 import type { Runtime } from './runtime.js';
 
@@ -44,7 +44,7 @@ export async function serve(service: Service, runtime: Runtime): Promise<Running
   const server = createServer(
     {
       maxHeaderSize: config.PETSTORE_MAX_HEADER_BYTES,
-      // Headers that do not arrive in time get a JSON 408 from answerClientError. A body has the
+      // Headers that do not arrive in time get a JSON 408 from answerClientErrors. A body has the
       // same deadline, kept by the envelope's reader (a JSON 408 in the door's shape); Node's
       // request deadline is only the backstop for bodies no door reads, a little later so the
       // reader answers first. Node checks them every connectionsCheckingInterval.
@@ -54,7 +54,7 @@ export async function serve(service: Service, runtime: Runtime): Promise<Running
     },
     service.listener,
   );
-  server.on('clientError', answerClientError(runtime.logger, runtime.metrics));
+  answerClientErrors(server, runtime.logger, runtime.metrics);
   const port = await listen(server, config.PORT, config.HOST);
   const metricsServer =
     config.PETSTORE_METRICS_PORT === undefined

@@ -69,8 +69,8 @@ async function world(executor: Executor, clock: Clock, pets?: PetStore): Promise
 /** What a client and an operator see of one operation: status, headers, the whole result, the report and the log. */
 async function run(world: World, entry: CorpusEntry) {
   const principal: Principal = { accountId: 'a-1', keyId: 'k-1', scopes: ['pets:read', 'pets:write'], rateLimit: null, lineageId: 'k-1' };
-  const exchange = exchangeWithoutHttp(principal);
-  const contextValue: GraphqlContext = { exchange, principal, idempotencyKey: entry.idempotencyKey };
+  const exchange = exchangeWithoutHttp(principal, entry.idempotencyKey);
+  const contextValue: GraphqlContext = { exchange };
   const before = world.log.lines().length;
   const response = await world.server.executeOperation(
     {

@@ -4,16 +4,18 @@ import { Exchange } from '@petstore/http';
 
 /**
  * An exchange for operations Apollo runs without HTTP (`executeOperation`): it gathers what the
- * door reports of them, and is never sent, so it needs no real request or response.
+ * door reports of them, and is never sent, so it needs no real request or response: only the
+ * headers a resolver reads (the Idempotency-Key).
  */
-export function exchangeWithoutHttp(principal: Principal): Exchange {
-  const exchange = new Exchange({ headers: {} } as IncomingMessage, {} as ServerResponse, {
+export function exchangeWithoutHttp(principal: Principal, idempotencyKey?: string): Exchange {
+  const headers = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+  const exchange = new Exchange({ headers } as IncomingMessage, {} as ServerResponse, {
     requestId: 'without-http',
     clientAddress: undefined,
     trace: undefined,
     standardHeaders: [],
     draining: () => false,
   });
-  exchange.principal = principal;
+  exchange.authenticated(principal);
   return exchange;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Router from '@koa/router';
+import type { ExchangeState } from '@petstore/http';
 import type { ApiServer } from '../openapi/openapi-document.js';
 
 export const DOCS_PATH = '/docs';
@@ -77,23 +78,15 @@ function contentSecurityPolicy(servers: readonly ApiServer[]): string {
   ].join('; ');
 }
 
-/** GET /docs: an interactive reference of the served OpenAPI document. No key is needed. */
-export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[], methods: readonly string[]): Router {
-  const router = new Router({ prefix: DOCS_PATH, methods: [...methods] });
-  const csp = contentSecurityPolicy(servers);
+/** GET /docs: an interactive reference of the served OpenAPI document, answered through the exchange. No key is needed. */
+export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[], methods: readonly string[]): Router<ExchangeState> {
+  const router = new Router<ExchangeState>({ prefix: DOCS_PATH, methods: [...methods] });
+  const page = ['Content-Security-Policy', contentSecurityPolicy(servers), 'Cache-Control', 'no-cache', 'Content-Type', 'text/html; charset=utf-8'];
+  const script = ['Cache-Control', 'no-cache', 'Content-Type', 'text/javascript; charset=utf-8'];
   const init = initScript(documentPath);
 
-  router.get('/', (ctx) => {
-    ctx.set('Content-Security-Policy', csp);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = PAGE;
-  });
-  router.get('/init.js', (ctx) => {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = init;
-  });
+  router.get('/', (ctx) => ctx.state.exchange.send(200, page, PAGE));
+  router.get('/init.js', (ctx) => ctx.state.exchange.send(200, script, init));
   router.get('/:asset', async (ctx, next) => {
     const name = ctx.params['asset'] ?? '';
     const found = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
@@ -101,9 +94,7 @@ export function buildDocsRouter(documentPath: string, servers: readonly ApiServe
       await next();
       return;
     }
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.type = found.type;
-    ctx.body = asset(name, found.file);
+    ctx.state.exchange.send(200, ['Cache-Control', 'public, max-age=86400', 'Content-Type', found.type], asset(name, found.file));
   });
   return router;
 }

@@ -10,24 +10,26 @@ describe('underPrefix', () => {
   let base: string;
 
   beforeAll(async () => {
-    const app = new Koa();
+    type Marked = { first?: string };
+    const app = new Koa<Marked>();
+    const answer = (ctx: Koa.ParameterizedContext<Marked>, text: string): void => {
+      ctx.body = { text, first: ctx.state.first ?? null };
+    };
     // Two steps, to show the chain runs in order: the first marks the request, the second answers /v1/pets.
     app.use(
-      underPrefix(
+      underPrefix<Marked, Koa.DefaultContext>(
         '/v1',
         async (ctx, next) => {
-          ctx.set('X-First', 'ran');
+          ctx.state.first = 'ran';
           await next();
         },
         async (ctx, next) => {
-          if (ctx.path === '/v1/pets') ctx.body = 'pets';
+          if (ctx.path === '/v1/pets') answer(ctx, 'pets');
           else await next();
         },
       ),
     );
-    app.use((ctx) => {
-      ctx.body = `fell through: ${ctx.path}`;
-    });
+    app.use((ctx) => answer(ctx, `fell through: ${ctx.path}`));
     server = createServer(requestListener(app));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,8 +38,8 @@ describe('underPrefix', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const get = async (path: string): Promise<[string, string | null]> => {
-    const response = await fetch(`${base}${path}`);
-    return [await response.text(), response.headers.get('X-First')];
+    const answer = (await (await fetch(`${base}${path}`)).json()) as { text: string; first: string | null };
+    return [answer.text, answer.first];
   };
 
   it('runs the chain, in order, for paths under the prefix', async () => {

@@ -90,7 +90,7 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
   return {
     async checkKey(exchange) {
       const principal = await authenticate(exchange.req.headers.authorization, { clientAddress: exchange.clientAddress });
-      exchange.principal = principal;
+      exchange.authenticated(principal);
       return principal;
     },
     admit(exchange, operations) {
@@ -125,6 +125,6 @@ function checkedPrincipal(exchange: Exchange): Principal {
 
 /** Every answer after the charge tells the caller what is left, refusals included. */
 function settle(exchange: Exchange, decision: RateLimitDecision): void {
-  exchange.standing = decision;
+  exchange.charged(decision);
   if (!decision.allowed) throw rateLimitedError(decision);
 }

@@ -27,7 +27,7 @@ export function writeProblem(exchange: Exchange, error: unknown, logger: Logger,
   const problem = toHttpProblem(error);
   if (problem.unexpected) logUnexpected(logger, error, exchange, { path: exchange.req.url?.split('?', 1)[0], method: exchange.req.method });
   if (exchange.answered !== undefined) return;
-  exchange.errorCode = problem.body.code;
+  exchange.refused(problem.body.code);
   const { contentType, body } = shape(problem, exchange);
   const headers = ['Content-Type', contentType];
   for (const [name, value] of Object.entries(problem.headers)) headers.push(name, value);

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { RateLimitState } from '@petstore/domain';
 import { rateLimitHeaders } from '../rate-limit-headers.js';
 
@@ -7,24 +6,27 @@ export type HeaderList = Array<string | number>;
 
 /**
  * The head of an answer: the standard headers, the RateLimit standing when there is one, then the
- * door's own `given` headers. A standard header the door gives (or has set on the response, as
- * Koa's `ctx.set` does) is left to the door's value; `Vary` is the exception, whose lists are
- * joined, since each says what the answer depends on. Written as one array, so that Node files no
- * header through `setHeader` (half a microsecond each, and an answer carries about fifteen).
+ * answer's `own` headers (those staged on the exchange, then those given to its writer). A
+ * standard header the answer has its own value for is left to that value; `Vary` is the
+ * exception, whose lists are joined, since each says what the answer depends on. Written as one
+ * array, so that Node files no header through `setHeader` (half a microsecond each, and an answer
+ * carries about fifteen).
  */
-export function answerHead(standard: HeaderList, standing: RateLimitState | undefined, given: HeaderList, res: ServerResponse): HeaderList {
-  const givenNames = new Map<string, number>();
-  for (let index = 0; index < given.length; index += 2) givenNames.set(String(given[index]).toLowerCase(), index);
+export function answerHead(standard: HeaderList, standing: RateLimitState | undefined, own: HeaderList): HeaderList {
+  const ownNames = new Map<string, number>();
+  for (let index = 0; index < own.length; index += 2) ownNames.set(String(own[index]).toLowerCase(), index);
+  const varyAt = ownNames.get('vary');
+  let vary = varyAt === undefined ? undefined : String(own[varyAt + 1]);
   const head: HeaderList = [];
   const add = (name: string, value: string | number): void => {
     const lower = name.toLowerCase();
-    const at = givenNames.get(lower);
-    if (lower === 'vary' && at !== undefined) given[at + 1] = `${String(given[at + 1])}, ${value}`;
-    else if (lower === 'vary' && res.hasHeader(name)) res.setHeader(name, `${String(res.getHeader(name))}, ${value}`);
-    else if (at === undefined && !res.hasHeader(name)) head.push(name, value);
+    if (!ownNames.has(lower)) head.push(name, value);
+    else if (lower === 'vary') vary = `${vary}, ${value}`;
   };
   for (let index = 0; index < standard.length; index += 2) add(String(standard[index]), standard[index + 1] as string);
   if (standing) for (const [name, value] of Object.entries(rateLimitHeaders(standing))) add(name, value);
-  for (const part of given) head.push(part);
+  // The answer's own list is left as it was given: a constant list is sent again with the next answer.
+  for (let index = 0; index < own.length; index += 2)
+    head.push(own[index] as string, index === varyAt ? (vary as string) : (own[index + 1] as string | number));
   return head;
 }

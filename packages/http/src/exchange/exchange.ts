@@ -30,23 +30,21 @@ export class Exchange {
   readonly clientAddress: string | undefined;
   /** The request's trace when tracing is on; undefined otherwise. */
   readonly trace: RequestTrace | undefined;
-  door: Door | undefined;
-  /** The route template the request matched, such as `/v1/pets/:petId`, for its trace. */
-  route: string | undefined;
-  /** The caller, once the envelope has checked its key. */
-  principal: Principal | undefined;
-  /** The caller's budget after this request was charged, for the RateLimit headers. */
-  standing: RateLimitState | undefined;
-  /** The code of the refusal sent for the whole request (a key refused, a body too large). */
-  errorCode: string | undefined;
-  /** Calls of a deprecated operation (a GraphQL request may make several). */
-  deprecatedCalls = 0;
+  #door: Door | undefined;
+  #route: string | undefined;
+  #principal: Principal | undefined;
+  #standing: RateLimitState | undefined;
+  #errorCode: string | undefined;
+  #deprecatedCalls = 0;
+  /** Headers staged for the answer by steps before its writer (a deprecation notice, a router's `Allow`). */
+  #staged: HeaderList | undefined;
   private readonly operations = new Set<string>();
   private answeredWith: number | undefined;
 
   constructor(
     readonly req: IncomingMessage,
-    readonly res: ServerResponse,
+    /** Written by `send` alone. */
+    private readonly res: ServerResponse,
     private readonly setting: ExchangeSetting,
   ) {
     this.requestId = setting.requestId;
@@ -54,8 +52,52 @@ export class Exchange {
     this.trace = setting.trace;
   }
 
+  /** The door that claimed the request, or whose operation it names. */
+  get door(): Door | undefined {
+    return this.#door;
+  }
+
+  /** The route template the request matched, such as `/v1/pets/:petId`, for its trace. */
+  get route(): string | undefined {
+    return this.#route;
+  }
+
+  /** The caller, once the envelope has checked its key. */
+  get principal(): Principal | undefined {
+    return this.#principal;
+  }
+
+  /** The caller's budget after this request was charged, for the RateLimit headers. */
+  get standing(): RateLimitState | undefined {
+    return this.#standing;
+  }
+
+  /** The code of the refusal sent for the whole request (a key refused, a body too large). */
+  get errorCode(): string | undefined {
+    return this.#errorCode;
+  }
+
+  /** Calls of a deprecated operation (a GraphQL request may make several). */
+  get deprecatedCalls(): number {
+    return this.#deprecatedCalls;
+  }
+
   get keyId(): string | undefined {
-    return this.principal?.keyId;
+    return this.#principal?.keyId;
+  }
+
+  /**
+   * The request's `Idempotency-Key` header as sent. Present but empty stays '' so the domain
+   * refuses it as a bad key (400) rather than treating it as absent, at every door alike.
+   */
+  get idempotencyKey(): string | undefined {
+    const value = this.req.headers['idempotency-key'];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** The status the client got, once the whole answer went out; undefined before, or when the client went away first. */
+  get delivered(): number | undefined {
+    return this.res.writableFinished ? this.res.statusCode : undefined;
   }
 
   /** The status sent, once `send` has run. */
@@ -63,18 +105,48 @@ export class Exchange {
     return this.answeredWith;
   }
 
+  /** The envelope checked the caller's key: this is who is asking. */
+  authenticated(principal: Principal): void {
+    this.#principal = principal;
+  }
+
+  /** The caller's budget was charged (or only looked at): its standing goes out in the RateLimit headers. */
+  charged(standing: RateLimitState): void {
+    this.#standing = standing;
+  }
+
+  /** The whole request is refused with `code`; its answer follows through `send`. */
+  refused(code: string): void {
+    this.#errorCode = code;
+  }
+
+  /** The request matched the route declared as `template`, such as `/v1/pets/:petId`. */
+  routed(template: string): void {
+    this.#route = template;
+  }
+
+  /**
+   * Stages a header for the answer, whatever it turns out to be (a success or a refusal), for a
+   * step that runs before the answer is known. It wins over a standard header of the same name.
+   */
+  header(name: string, value: string): void {
+    (this.#staged ??= []).push(name, value);
+  }
+
   /**
    * The one writer: status, headers and body in one `writeHead` and one `end`. The head is the
    * standard headers, the caller's RateLimit standing once charged, `Connection: close` when the
    * request's body was not read (a refusal need not wait for it) or a shutdown has begun, then
-   * `headers`, the door's own, which win over a standard header of the same name (the docs page's
-   * Content-Security-Policy). `headers` carry no Content-Length: it is counted here.
+   * the headers staged on the exchange and `headers`, the answer's own, which win over a standard
+   * header of the same name (the docs page's Content-Security-Policy). `headers` carry no
+   * Content-Length: it is counted here.
    */
   send(status: number, headers: HeaderList, body?: string | Buffer): void {
     if (this.answeredWith !== undefined) throw new Error(`request ${this.requestId} was already answered with ${this.answeredWith}`);
     this.answeredWith = status;
     const bodiless = status === 204 || status === 304;
-    const head = answerHead(this.setting.standardHeaders, this.standing, headers, this.res);
+    const own = this.#staged ? [...this.#staged, ...headers] : headers;
+    const head = answerHead(this.setting.standardHeaders, this.#standing, own);
     if (this.setting.draining() || !this.req.complete) head.push('Connection', 'close');
     if (!bodiless) head.push('Content-Length', body === undefined ? 0 : Buffer.byteLength(body));
     this.res.writeHead(status, head);
@@ -83,15 +155,14 @@ export class Exchange {
 
   /** Names the operation being served; a batch reports each of its operations. */
   operation(door: Door, name: string, options: { deprecated?: boolean | undefined } = {}): void {
-    this.door = door;
+    this.#door = door;
     this.operations.add(name);
-    if (options.deprecated) this.deprecatedCalls += 1;
+    if (options.deprecated) this.#deprecatedCalls += 1;
   }
 
   /** The request reached a door, whether or not it names an operation the door knows. */
-  claim(door: Door, route?: string): void {
-    this.door ??= door;
-    this.route ??= route;
+  claim(door: Door): void {
+    this.#door ??= door;
   }
 
   /**

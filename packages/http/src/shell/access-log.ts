@@ -22,9 +22,9 @@ export function accessLogger(logger: Logger, metrics: PetstoreMetrics): (exchang
   // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
   const accessLog = logger.child({}, { redact: [] });
   return (exchange, seconds) => {
-    const { req, res } = exchange;
+    const { req } = exchange;
     // A client that went away before the answer was complete: 499 is the usual name for it.
-    const status = res.writableFinished ? res.statusCode : 499;
+    const status = exchange.delivered ?? 499;
     metrics.observe(exchange, status, seconds);
     const path = pathOf(req);
     const trace = exchange.trace;

@@ -1,19 +1,27 @@
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { errorBody } from '../error-body.js';
 import type { PetstoreMetrics } from './metrics.js';
 
 /**
- * Node's `clientError` handler: requests refused before they could be parsed, above all headers
- * past `maxHeaderSize`, get the contract's JSON Error body (Node's own answer has none), and are
- * logged and counted like any other request.
+ * Answers what Node's `clientError` event reports on `server`: requests refused before they could
+ * be parsed, above all headers past `maxHeaderSize`, get the contract's JSON Error body (Node's own
+ * answer has none), and are logged and counted like any other request.
  */
-export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
-  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+export function answerClientErrors(server: Server, logger: Logger, metrics: PetstoreMetrics): void {
+  // The latest response of each connection, kept from the server's 'request' event: the event
+  // hands the socket alone, and which response it carries is not part of Node's API.
+  const latest = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (req, res: ServerResponse) => {
+    latest.set(req.socket, res);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket): void => {
     // Node's own rule: answer only where no answer has begun on this connection. A request that
-    // outlived the request deadline after its answer was sent (a body nobody reads) is just closed.
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    // outlived the request deadline after its answer began (a body nobody reads) is just closed.
+    const inFlight = latest.get(socket);
+    const answering = inFlight !== undefined && inFlight.headersSent && !inFlight.writableFinished;
+    if (error.code === 'ECONNRESET' || !socket.writable || answering) {
       socket.destroy();
       return;
     }
@@ -28,7 +36,7 @@ export function answerClientError(logger: Logger, metrics: PetstoreMetrics) {
     );
     metrics.observe({ door: 'ops', operationLabel: 'unparsed', deprecatedCalls: 0, keyId: undefined }, status, 0);
     logger.info({ door: 'ops', operation: 'unparsed', status, reason: error.code }, 'request refused before parsing');
-  };
+  });
 }
 
 function describe(code: string | undefined): [number, string, string, string] {

@@ -2,17 +2,21 @@ import type { RequestTracer } from '@petstore/telemetry';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { writeProblem } from '../envelope/write-problem.js';
+import { HttpError } from '../http-error.js';
+import { describeStatus } from '../error-status.js';
 import type { HeaderList } from '../exchange/answer-head.js';
 import { Exchange, type ExchangeState } from '../exchange/exchange.js';
 
 import { accessLogger } from './access-log.js';
 import { clientAddress, TRUST_NO_PROXY, type TrustedProxies } from './client-address.js';
 import { corsPolicy } from './cors.js';
-import { sendKoaAnswer } from './koa-answer.js';
 import { METRICS_PATH, serveMetrics } from './metrics-endpoint.js';
 import type { PetstoreMetrics } from './metrics.js';
 import { acceptRequestId } from './request-id.js';
 import { securityHeaders } from './security-headers.js';
+
+/** The answer to a request no door or route answered. */
+const NOT_FOUND = new HttpError(404, 'not_found', describeStatus(404).message);
 
 export interface HttpShellOptions {
   logger: Logger;
@@ -45,10 +49,9 @@ export interface HttpShell {
  * What every request gets whichever door serves it, as the outermost middleware so that no door
  * can forget it: its exchange (request id, client address, trace), the standard headers, CORS,
  * /metrics, and on the way out one access-log line and the request metrics. Koa routes; the
- * exchange writes every answer (Koa's own response handling is off for all of them, here), and a
- * route that answered only through Koa's `ctx` (a probe, a 405 from the router, a published
- * document) is sent by the exchange once the app is done with it. Whatever a step throws that no
- * door answered becomes the contract's Error body.
+ * exchange writes every answer (Koa's own response handling is off for all of them, here, the one
+ * place that says so). A request no step answered is 404, and whatever a step throws that no door
+ * answered becomes the contract's Error body, both through the same writer.
  */
 export function createHttpShell(options: HttpShellOptions): HttpShell {
   const cors = corsPolicy(options.corsOrigins);
@@ -88,7 +91,7 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
     try {
       // The request's span is current for all the app does, so the doors' and the driver's spans nest under it.
       await (trace ? trace.within(next) : next());
-      if (exchange.answered === undefined) sendKoaAnswer(ctx, exchange);
+      if (exchange.answered === undefined) writeProblem(exchange, NOT_FOUND, options.logger);
     } catch (error) {
       writeProblem(exchange, error, options.logger);
     }
