@@ -11,6 +11,11 @@ export function oasdiffBinaryPath(): string {
   return goToolPath(OASDIFF);
 }
 
+/** Builds oasdiff with Go once per machine (the preparation step does, before the tests). */
+export function ensureOasdiff(log: (line: string) => void = () => {}): Promise<string> {
+  return ensureGoTool(OASDIFF, log);
+}
+
 interface OasdiffChange {
   id: string;
   text: string;
@@ -24,7 +29,7 @@ const BREAKING = 3;
 
 /** What `revision` (a file) breaks of `base`, one line per change: `GET /pets: removed … [rule-id]`. */
 export async function breakingOpenApiChanges(base: string, revision: string): Promise<string[]> {
-  const { stdout } = await run(await ensureGoTool(OASDIFF), ['breaking', base, revision, '--format', 'json'], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(await ensureOasdiff(), ['breaking', base, revision, '--format', 'json'], { maxBuffer: 16 * 1024 * 1024 });
   const changes = (stdout.trim() === '' ? [] : JSON.parse(stdout)) as OasdiffChange[];
   return changes
     .filter((change) => change.level >= BREAKING)

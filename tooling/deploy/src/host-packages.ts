@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { makeOnce } from '@petstore/testdb';
 
 const run = promisify(execFile);
 
@@ -21,8 +22,9 @@ async function missingCommands(): Promise<string[]> {
 
 /**
  * Installs podman, runc and debootstrap from Debian's packages when they are missing and this user
- * can (root with apt-get, as in CI), as the browser tests install Chromium. Resolves to why the
- * container tests cannot run here, or undefined when they can.
+ * can (root with apt-get, as in CI), as the browser tests install Chromium: once per machine, behind
+ * a lock (two apt-gets at once would wait on dpkg's lock anyway). Resolves to why the container
+ * tests cannot run here, or undefined when they can.
  */
 export async function ensureHostPackages(log: (line: string) => void): Promise<string | undefined> {
   const missing = await missingCommands();
@@ -34,6 +36,19 @@ export async function ensureHostPackages(log: (line: string) => void): Promise<s
       () => false,
     ));
   if (!canInstall) return `${missing.join(', ')} missing, and installing them needs root and apt-get`;
+  const still = await makeOnce(
+    'host-packages',
+    async () => ((await missingCommands()).length === 0 ? [] : undefined),
+    async () => {
+      await install(log);
+      return missingCommands();
+    },
+    log,
+  );
+  return still.length === 0 ? undefined : `${still.join(', ')} still missing after apt-get install`;
+}
+
+async function install(log: (line: string) => void): Promise<void> {
   log(`installing ${PACKAGES.join(' ')} with apt-get (first run only)…`);
   const install = ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-q', '--no-install-recommends', ...PACKAGES];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -45,6 +60,4 @@ export async function ensureHostPackages(log: (line: string) => void): Promise<s
     await run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'update', '-q'], options);
     await run('apt-get', install, options);
   }
-  const still = await missingCommands();
-  return still.length === 0 ? undefined : `${still.join(', ')} still missing after apt-get install`;
 }

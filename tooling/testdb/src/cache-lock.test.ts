@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { makeOnce, withCacheLock } from './cache-lock.js';
 
 const run = promisify(execFile);
 const BUILT = new URL('../dist/cache-lock.js', import.meta.url).href;
+const PREPARATION = new URL('../dist/preparation.js', import.meta.url).href;
 
 /** A process that makes `thing` once under the lock, as ensureFerretDB does, and logs what it did. */
 const maker = `
@@ -28,11 +30,15 @@ await withCacheLock('thing', async () => {
 });
 `;
 
-/** A process that asks for `thing` with makeOnce, and logs whether it made it or found it. */
+/**
+ * A process that asks for `thing` with makeOnce, and logs whether it made it or found it. With
+ * PREPARING set it is the preparation step (which may make things under CI); without, a test process.
+ */
 const asker = `
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 const { makeOnce } = await import(${JSON.stringify(BUILT)});
+if (process.env.PREPARING) (await import(${JSON.stringify(PREPARATION)})).makingHere();
 const dir = process.env.PETSTORE_CACHE_DIR;
 const file = join(dir, 'thing');
 const got = await makeOnce(
@@ -118,13 +124,30 @@ describe('withCacheLock', () => {
   });
 
   it('makeOnce: of several processes asking at once, one makes the thing and every one gets it', async () => {
-    const env = { ...process.env, PETSTORE_CACHE_DIR: dir };
+    const env = { ...process.env, PETSTORE_CACHE_DIR: dir, PREPARING: '1' };
     await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--input-type=module', '-e', asker], { env })));
     const lines = (await readFile(join(dir, 'log'), 'utf8')).trim().split('\n');
     const made = lines.filter((line) => line.startsWith('made '));
     expect(made).toHaveLength(1);
     const maker = made[0]?.slice('made '.length);
     expect(lines.filter((line) => line.startsWith('got '))).toEqual(Array.from({ length: 4 }, () => `got made by ${maker}`));
+  }, 60_000);
+
+  it('makeOnce: under CI, a test process does not make what is missing, and says to run the preparation', async () => {
+    const env = { ...process.env, PETSTORE_CACHE_DIR: dir, CI: 'true' };
+    const failed = await run(process.execPath, ['--input-type=module', '-e', asker], { env }).then(
+      () => undefined,
+      (error: { stderr: string }) => error.stderr,
+    );
+    expect(failed).toContain('thing is not made yet');
+    expect(failed).toContain('npm run prepare-tests');
+    expect(existsSync(join(dir, 'thing'))).toBe(false);
+    // The preparation step makes it under CI, after which the test process finds it.
+    await run(process.execPath, ['--input-type=module', '-e', asker], { env: { ...env, PREPARING: '1' } });
+    await run(process.execPath, ['--input-type=module', '-e', asker], { env });
+    const lines = (await readFile(join(dir, 'log'), 'utf8')).trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('made '))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('got '))).toHaveLength(2);
   }, 60_000);
 
   it('makeOnce: a thing already made is taken without waiting for the lock', async () => {

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir } from './cache-dir.js';
+import { mayMake, NotPrepared } from './preparation.js';
 
 interface Owner {
   pid: number;
@@ -63,7 +64,8 @@ export async function withCacheLock<T>(name: string, work: () => Promise<T>, log
 /**
  * What is made once per machine: `find` says where it is when it is made, `make` makes it. Only a
  * caller that does not find it takes the lock, and asks `find` again once it holds it, so the
- * processes that waited for the first one take what it made instead of making it again.
+ * processes that waited for the first one take what it made instead of making it again. A test
+ * process under CI does not make it: it fails with NotPrepared instead (see preparation.ts).
  */
 export async function makeOnce<T>(
   name: string,
@@ -71,7 +73,11 @@ export async function makeOnce<T>(
   make: () => Promise<T>,
   log: (line: string) => void = () => {},
 ): Promise<T> {
-  return (await find()) ?? withCacheLock(name, async () => (await find()) ?? make(), log);
+  const makeIfAllowed = (): Promise<T> => {
+    if (!mayMake()) throw new NotPrepared(name);
+    return make();
+  };
+  return (await find()) ?? withCacheLock(name, async () => (await find()) ?? makeIfAllowed(), log);
 }
 
 async function readOwner(lock: string): Promise<Owner | undefined> {

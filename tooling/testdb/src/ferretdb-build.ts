@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from './cache-dir.js';
 import { makeOnce } from './cache-lock.js';
+import { goEnv } from './go-env.js';
 
 const run = promisify(execFile);
 
@@ -30,9 +31,10 @@ export async function hasGo(): Promise<boolean> {
  * The published module lacks the generated build/version/version.txt that its version package
  * embeds (it panics at start-up without it), so the source is copied out of the module cache,
  * the file is written, and the build uses that copy through a `replace` directive.
- * Several test processes (the mongo, cli, rest and gateway suites) ask at once on a cold machine:
- * one builds behind a lock while the others wait for it (two Go builds at once on two cores would
- * each take twice as long). The build happens in a folder of its own and the rename is atomic.
+ * The preparation step (`npm run prepare-tests`) builds it before any test runs; outside CI a test
+ * process that finds it missing builds it behind a lock while the others wait (two Go builds at
+ * once on two cores would each take twice as long). The build happens in a folder of its own and
+ * the rename is atomic; Go's caches (go-env.ts) let a build cut short resume.
  */
 export async function ensureFerretDB(log: (line: string) => void = () => {}): Promise<string> {
   const binary = ferretdbBinaryPath();
@@ -49,7 +51,7 @@ async function buildFerretDB(binary: string, log: (line: string) => void): Promi
   await mkdir(cacheDir(), { recursive: true });
   const work = await mkdtemp(join(cacheDir(), 'ferretdb-build-'));
   try {
-    const env = { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+    const env = goEnv();
     const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], { cwd: work, env });
     const source = (JSON.parse(stdout) as { Dir: string }).Dir;
     await cp(source, join(work, 'src'), { recursive: true });

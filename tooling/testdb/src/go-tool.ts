@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from './cache-dir.js';
 import { makeOnce } from './cache-lock.js';
+import { goEnv } from './go-env.js';
 
 const run = promisify(execFile);
 
@@ -34,10 +35,10 @@ export async function ensureGoTool(tool: GoTool, log: (line: string) => void = (
       await mkdir(cacheDir(), { recursive: true });
       const work = await mkdtemp(join(cacheDir(), `${tool.command}-build-`));
       try {
+        // No timeout: a build on a loaded machine is slow, not stuck; Go's caches keep what it did.
         await run('go', ['install', `${tool.module}@${tool.version}`], {
-          env: { ...process.env, GOBIN: work, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' },
+          env: { ...goEnv(), GOBIN: work },
           maxBuffer: 16 * 1024 * 1024,
-          timeout: 20 * 60_000,
         });
         await mkdir(dirname(binary), { recursive: true });
         await rename(join(work, tool.command), binary);

@@ -1,7 +1,11 @@
 /**
- * Vitest global setup of the deployment tests: makes what they need once per machine, each behind
- * a lock, and provides it: the images (Debian base by debootstrap, the repository's Containerfile,
- * FerretDB), podman-compose and kubernetes-validate (PyPI), kustomize (Go module proxy).
+ * Vitest global setup of the deployment tests: finds what they need and provides it: the images
+ * (Debian base by debootstrap, the repository's Containerfile, FerretDB), podman-compose and
+ * kubernetes-validate (PyPI), kustomize (Go module proxy). The preparation step
+ * (`npm run prepare-tests`, run by `npm test`) made them; under CI what it did not make is a
+ * failure naming it, outside CI it is made here, once per machine behind a lock (see
+ * @petstore/testdb's preparation.ts). The image of this checkout is built again here: its layers
+ * come from podman's cache when the preparation built the same sources, which takes seconds.
  * What cannot be had here is skipped with a loud line; under CI that is a failure instead.
  */
 import type {} from 'vitest';
@@ -41,7 +45,8 @@ async function images(): Promise<{ petstore: string; ferretdb: string } | null> 
 
 export default async function setup(project: TestProject): Promise<void> {
   const started = Date.now();
-  // Independent: the image build waits on the network and the CPU, pip on the network, Go on the CPU.
+  // Independent: outside CI, when nothing was prepared, the image build waits on the network and
+  // the CPU, pip on the network, Go on the CPU.
   const [built, pythonTools, kustomize] = await Promise.all([
     images(),
     hasPythonVenv().then((has) => (has ? ensurePythonTools(say) : skip('compose and manifest tests', 'python3 with venv is not available'))),

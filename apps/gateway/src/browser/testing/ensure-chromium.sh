@@ -13,5 +13,7 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 echo "installing chromium with apt-get (first run only)…" >&2
 # Try without refreshing the package lists first; a fresh machine has none, so update and retry.
-apt-get install -y -q chromium >&2 || { apt-get update -q >&2 && apt-get install -y -q chromium >&2; }
+# Another apt-get on this machine (the container tests' packages, say) may hold dpkg's lock: wait for it.
+apt_get() { apt-get -o DPkg::Lock::Timeout=600 "$@"; }
+apt_get install -y -q chromium >&2 || { apt_get update -q >&2 && apt_get install -y -q chromium >&2; }
 command -v chromium
