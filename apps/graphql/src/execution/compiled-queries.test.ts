@@ -18,8 +18,8 @@ beforeAll(async () => {
   const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent' }));
   await runtime.pets.create({ name: 'Rex', categoryId: 1 });
   queries = new CompiledQueries(executableSchema(runtime.pets).schema);
-  const principal = { accountId: 'a-1', keyId: 'k-1', scopes: ['pets:read' as const], rateLimit: null };
-  context = { exchange: exchangeWithoutHttp(principal), principal, idempotencyKey: undefined };
+  const principal = { accountId: 'a-1', keyId: 'k-1', scopes: ['pets:read' as const], rateLimit: null, lineageId: 'k-1' };
+  context = { exchange: exchangeWithoutHttp(principal) };
 });
 
 /** A document with a name of its own, as a stream of distinct documents sends them. */
