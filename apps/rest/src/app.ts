@@ -52,7 +52,10 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
   const router = new Router<ExchangeState>({ prefix: REST_PREFIX, methods: [...KNOWN_METHODS] });
   const { envelope } = deps;
-  /** Names the route's operation, admits it, and runs the rest of the route in its span. */
+  /**
+   * Names the route's template (the request's trace reports it, `/v1/pets/:petId`) and its
+   * operation, admits it, and runs the rest of the route in its span.
+   */
   const admitted = (operation: Operation, template: string): Route => {
     const asked: readonly RequestOperation[] = [{ name: operation.name, operation, calls: 1 }];
     const options = { deprecated: operation.deprecation !== undefined };
@@ -69,15 +72,6 @@ export function buildRestRouter(deps: RestDeps): Router<ExchangeState> {
   const noQuery: Route = async (ctx, next) => {
     queryParameters(ctx.query, []);
     await next();
-  };
-  /** Declares a route with its template, which the request's trace reports as its route (`/v1/pets/:petId`). */
-  const route = (method: 'get' | 'post', path: string, ...steps: Route[]): void => {
-    const template = `${REST_PREFIX}${path}`;
-    const routed: Route = (ctx, next) => {
-      ctx.state.exchange.routed(template);
-      return next();
-    };
-    router[method](path, routed, ...steps);
   };
   const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
 
