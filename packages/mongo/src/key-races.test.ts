@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AccountService, systemClock, whyKeyRefused } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextMessage } from './testing/next-message.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
 const WORKER = fileURLToPath(new URL('./testing/key-change-worker.mjs', import.meta.url));
@@ -9,18 +10,6 @@ const PROCESSES = 5;
 const ROUNDS = 10;
 
 type Outcome = { ok: true; result: { id: string; key?: { id: string }; revokedAt?: string } } | { ok: false; code: string; message: string };
-
-/** The next message the worker sends, or a rejection if it exits first. */
-function nextMessage<T>(worker: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null): void => reject(new Error(`worker exited with code ${code}`));
-    worker.once('exit', onExit);
-    worker.once('message', (message) => {
-      worker.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
 
 describe.skipIf(!mongodbUri)(`${PROCESSES} processes changing one key at the same instant`, () => {
   let database: TestDatabase;

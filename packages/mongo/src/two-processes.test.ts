@@ -1,24 +1,13 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nextMessage } from './testing/next-message.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
 const WORKER = fileURLToPath(new URL('./testing/create-pets-worker.mjs', import.meta.url));
 const PETS_PER_PROCESS = 500;
 // Small blocks make the two processes race for block claims hundreds of times.
 const ID_BLOCK_SIZE = 7;
-
-/** The next message the worker sends, or a rejection if it exits first. */
-function nextMessage<T>(worker: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null): void => reject(new Error(`worker exited with code ${code}`));
-    worker.once('exit', onExit);
-    worker.once('message', (message) => {
-      worker.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
 
 describe.skipIf(!mongodbUri)('two processes creating pets on one database', () => {
   let database: TestDatabase;
