@@ -1,0 +1,118 @@
+/**
+ * People who sign in, the accounts they belong to, and what lets them in: the domain's side of
+ * "create an account and generate a key" done by the API consumer, not the operator. Plain data
+ * and ports; the stores (embedded and MongoDB) implement PeopleStore, the runtime supplies the
+ * PasswordHasher and the Mailer. Every secret (password, session token, one-time link token) is
+ * kept only as a hash: a copy of the database lets nobody sign in.
+ */
+
+/** What a person may do in their account: owners also manage its members. */
+export type Role = 'owner' | 'member';
+
+export interface Person {
+  /** `per_…` */
+  id: string;
+  /** Lower-cased and trimmed; unique among people. */
+  email: string;
+  /** Null until the address is verified (or when it was set by an accepted invitation: verified then). */
+  emailVerifiedAt: Date | null;
+  /** The password's argon2id hash in PHC form; never the password. */
+  passwordHash: string;
+  passwordChangedAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * A person's place in an account. Today a person belongs to one account; the store keys a
+ * membership by (accountId, personId) so that more than one is a change of rule, not of data.
+ */
+export interface Membership {
+  accountId: string;
+  personId: string;
+  role: Role;
+  createdAt: Date;
+}
+
+/** A one-time invitation to join an account, bound to one email address. */
+export interface Invitation {
+  /** `inv_…` */
+  id: string;
+  accountId: string;
+  /** Lower-cased; only a person signing up (or in) with this address may accept it. */
+  email: string;
+  role: Role;
+  /** SHA-256 (hex) of the link's token; the token itself is shown once, in the link. */
+  tokenHash: string;
+  /** Who invited: `person:<id>`, `key:<id>` or the operator's actor name. */
+  invitedBy: string;
+  createdAt: Date;
+  /** Seven days after creation. */
+  expiresAt: Date;
+  /** When it was accepted (usable once); null while open. */
+  acceptedAt: Date | null;
+  /** When an owner withdrew it; null otherwise. */
+  revokedAt: Date | null;
+}
+
+/** A signed-in browser: an opaque random token in a cookie, kept here only by its hash. */
+export interface Session {
+  /** SHA-256 (hex) of the session token: the token is never stored. */
+  id: string;
+  personId: string;
+  createdAt: Date;
+  /** Renewed as the session is used (at most once a minute); the idle timeout counts from it. */
+  lastSeenAt: Date;
+  /** The absolute end, whatever the use. */
+  expiresAt: Date;
+  /** Where it was signed in from, for the person's list of sessions. */
+  clientAddress: string;
+  userAgent: string;
+}
+
+export type OneTimePurpose = 'verify-email' | 'reset-password';
+
+/** A one-time link's token for a person (verification, password reset), kept by its hash. */
+export interface OneTimeToken {
+  /** SHA-256 (hex) of the token. */
+  hash: string;
+  purpose: OneTimePurpose;
+  personId: string;
+  /** For verification: the address verified (a link for an old address verifies nothing). */
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** A WebAuthn credential registered from a signed-in session: a second way to sign in. */
+export interface Passkey {
+  /** The credential id, base64url. */
+  id: string;
+  personId: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter as last seen. */
+  counter: number;
+  transports: string[];
+  /** A name the person chose, or the authenticator's description. */
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Hashes and checks passwords (argon2id with OWASP's parameters in production). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+/** One message to one address; the runtime sends it over SMTP (nodemailer). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail; absent when PETSTORE_SMTP_URL is not set (links then come from the operator). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
