@@ -116,3 +116,60 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+/** What `updatePerson` may change; an absent attribute stays as it is. */
+export type PersonChanges = Partial<Pick<Person, 'emailVerifiedAt' | 'passwordHash' | 'passwordChangedAt'>>;
+
+/**
+ * Where people, memberships, invitations, sessions, one-time tokens and passkeys are kept, on
+ * both stores. Uniqueness and once-only claims are unique-key inserts (what every MongoDB-
+ * compatible server makes atomic, FerretDB included), never conditional updates.
+ */
+export interface PeopleStore {
+  /** Refuses (`conflict`) a second person with the same email. */
+  insertPerson(person: Person): Promise<void>;
+  getPerson(id: string): Promise<Person | null>;
+  findPersonByEmail(email: string): Promise<Person | null>;
+  /** Returns the person after, or null when there is no such person. */
+  updatePerson(id: string, changes: PersonChanges): Promise<Person | null>;
+  listPeople(query: { accountId?: string | undefined }): Promise<Person[]>;
+
+  /** Refuses (`conflict`) a second membership of the same person in the same account. */
+  insertMembership(membership: Membership): Promise<void>;
+  membershipsOfPerson(personId: string): Promise<Membership[]>;
+  membershipsOfAccount(accountId: string): Promise<Membership[]>;
+  deleteMembership(accountId: string, personId: string): Promise<void>;
+
+  insertInvitation(invitation: Invitation): Promise<void>;
+  getInvitation(id: string): Promise<Invitation | null>;
+  findInvitationByTokenHash(tokenHash: string): Promise<Invitation | null>;
+  listInvitations(accountId: string): Promise<Invitation[]>;
+  /** Marks it accepted at `at`; true for the one caller that did so, false when it was accepted or revoked already. */
+  acceptInvitation(id: string, at: Date): Promise<boolean>;
+  revokeInvitation(id: string, at: Date): Promise<void>;
+
+  insertSession(session: Session): Promise<void>;
+  getSession(id: string): Promise<Session | null>;
+  /** Records a use at `at` (keeps a later one). */
+  touchSession(id: string, at: Date): Promise<void>;
+  listSessions(personId: string): Promise<Session[]>;
+  deleteSession(id: string): Promise<void>;
+  /** Ends every session of the person; returns how many there were. */
+  deleteSessionsOf(personId: string): Promise<number>;
+
+  insertToken(token: OneTimeToken): Promise<void>;
+  /** Uses the token once: the record for the one caller that used it, null when unknown or used already. */
+  useToken(hash: string, at: Date): Promise<OneTimeToken | null>;
+
+  insertPasskey(passkey: Passkey): Promise<void>;
+  getPasskey(id: string): Promise<Passkey | null>;
+  listPasskeys(personId: string): Promise<Passkey[]>;
+  /** Records a sign-in with the passkey: its new counter and when. */
+  recordPasskeyUse(id: string, counter: number, at: Date): Promise<void>;
+  deletePasskey(id: string): Promise<void>;
+
+  /** Keeps a WebAuthn challenge until `expiresAt`; taken once by `takeChallenge`. */
+  insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void>;
+  /** The challenge for the one caller that takes it, null when unknown, taken already or expired. */
+  takeChallenge(id: string, at: Date): Promise<{ value: string; personId: string | null } | null>;
+}
