@@ -115,6 +115,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes the GraphQL batch limit from PETSTORE_GRAPHQL_MAX_BATCH, the contract's 10 at most, and refuses anything else at start-up", () => {
+    expect(loadConfig({}).PETSTORE_GRAPHQL_MAX_BATCH).toBe(10);
+    expect(loadConfig({ PETSTORE_GRAPHQL_MAX_BATCH: '1' }).PETSTORE_GRAPHQL_MAX_BATCH).toBe(1);
+    for (const value of ['0', '11', '2.5', 'off']) {
+      expect(() => loadConfig({ PETSTORE_GRAPHQL_MAX_BATCH: value }), value).toThrow(
+        /PETSTORE_GRAPHQL_MAX_BATCH must be (a whole number )?from 1 to 10/,
+      );
+    }
+  });
+
   it('names every bad variable and never repeats its value', () => {
     const secret = 'short';
     let message = '';

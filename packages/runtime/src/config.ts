@@ -189,6 +189,8 @@ const ConfigSchema = z
     /** Both default to on outside production. */
     PETSTORE_GRAPHQL_INTROSPECTION: flag,
     PETSTORE_GRAPHQL_LANDING_PAGE: flag,
+    /** Operations one batched GraphQL request may carry: the contract's 10 at most; 1 takes one operation per request. */
+    PETSTORE_GRAPHQL_MAX_BATCH: integer(1, 10, 10),
     /** A manifest of the only GraphQL operations to run (persisted documents); unset, any operation runs. */
     PETSTORE_GRAPHQL_TRUSTED_DOCUMENTS: optionalText,
     LOG_LEVEL: optionalText.pipe(

@@ -2,7 +2,7 @@ import { costOf as costOfOperation, type RequestOperation } from '@petstore/http
 import { getIntrospectionQuery, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { executableSchema } from '../execution/executable-schema.js';
-import { DEFAULT_GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
+import { GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
 import type { OperationAnalysis } from './analyse-operation.js';
 import { chosenOperation, DEFAULT_ANALYSIS_CACHE_BYTES, DocumentAnalyses } from './document-analyses.js';
 import { graphqlRequestOperations } from './request-operations.js';
@@ -54,9 +54,9 @@ describe('the analysis of an operation: its size', () => {
 
   it('keeps the standard introspection query within the default limits', () => {
     const measured = analyse(getIntrospectionQuery());
-    expect(measured.depth).toBeLessThanOrEqual(DEFAULT_GRAPHQL_LIMITS.depth);
-    expect(measured.selections).toBeLessThanOrEqual(DEFAULT_GRAPHQL_LIMITS.selections);
-    expect(measured.aliases).toBeLessThanOrEqual(DEFAULT_GRAPHQL_LIMITS.aliases);
+    expect(measured.depth).toBeLessThanOrEqual(GRAPHQL_LIMITS.depth);
+    expect(measured.selections).toBeLessThanOrEqual(GRAPHQL_LIMITS.selections);
+    expect(measured.aliases).toBeLessThanOrEqual(GRAPHQL_LIMITS.aliases);
   });
 });
 

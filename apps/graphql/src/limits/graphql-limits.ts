@@ -12,21 +12,14 @@ export interface GraphqlLimits {
   batch: number;
 }
 
-export const DEFAULT_GRAPHQL_LIMITS: Readonly<GraphqlLimits> = {
+/**
+ * The contract's limits (docs/graphql.md). Only the batch may be lowered, by
+ * PETSTORE_GRAPHQL_MAX_BATCH: the others bound what one operation costs whoever deploys it.
+ */
+export const GRAPHQL_LIMITS: Readonly<GraphqlLimits> = {
   depth: 8,
   aliases: 15,
   selections: 200,
   tokens: 1000,
   batch: 10,
 };
-
-/** Fills in defaults and refuses nonsense early, at start-up, rather than on the first request. */
-export function resolveGraphqlLimits(overrides: Partial<GraphqlLimits> = {}): GraphqlLimits {
-  const limits = { ...DEFAULT_GRAPHQL_LIMITS, ...overrides };
-  for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new RangeError(`GraphQL limit ${name} must be a positive integer, got ${String(value)}`);
-    }
-  }
-  return limits;
-}

@@ -1,8 +1,8 @@
 import type { AccountService, Clock, PetStore } from '@petstore/domain';
-import { composeDoors, type DoorMount, type Runtime, type Service } from '@petstore/runtime';
+import { composeDoors, type Runtime, type Service } from '@petstore/runtime';
 import { startService, type ServiceOptions } from '@petstore/service-kit';
-import { mountGraphql, mountGraphqlFromConfig } from '../app.js';
-import { graphqlOptionsFromConfig, type GraphqlOptions } from '../graphql-options.js';
+import { mountGraphqlFromConfig } from '../app.js';
+import type { GraphqlOptions } from '../graphql-options.js';
 
 export interface TestGraphqlSetup {
   /** Replaces the embedded pet store, e.g. with one that fails. */
@@ -16,10 +16,11 @@ export interface TestGraphqlSetup {
   /** Operations per key per minute (PETSTORE_RATE_LIMIT); unlimited when absent. */
   rateLimit?: number;
   /**
-   * Introspection and the landing page as PETSTORE_GRAPHQL_INTROSPECTION and
-   * PETSTORE_GRAPHQL_LANDING_PAGE give them (both off unless asked for); limits other than the defaults.
+   * Introspection, the landing page and the batch limit as PETSTORE_GRAPHQL_INTROSPECTION,
+   * PETSTORE_GRAPHQL_LANDING_PAGE and PETSTORE_GRAPHQL_MAX_BATCH give them (the first two off
+   * unless asked for, the batch the configuration's default).
    */
-  options?: Pick<GraphqlOptions, 'introspection' | 'landingPage' | 'limits'>;
+  options?: Pick<GraphqlOptions, 'introspection' | 'landingPage' | 'maxBatch'>;
 }
 
 export interface TestGraphql {
@@ -37,12 +38,7 @@ export interface TestGraphql {
 
 /** The GraphQL door alone, composed as the gateway composes its doors, over the embedded store. */
 export function startGraphql(setup: TestGraphqlSetup = {}): Promise<TestGraphql> {
-  const limits = setup.options?.limits;
-  // The configuration names no limits: other limits are given beside the options it gives.
-  const door: DoorMount = limits
-    ? (app, runtime) => mountGraphql(app, runtime, { ...graphqlOptionsFromConfig(runtime.config), limits })
-    : mountGraphqlFromConfig;
-  return startGraphqlService((runtime) => composeDoors(runtime, [door]), setup);
+  return startGraphqlService((runtime) => composeDoors(runtime, [mountGraphqlFromConfig]), setup);
 }
 
 /** Serves what `build` makes of the runtime (the door composed over a runtime of the test's making, say), with the same set-up. */
@@ -56,6 +52,7 @@ export async function startGraphqlService(
       PETSTORE_RATE_LIMIT: String(setup.rateLimit ?? 0),
       PETSTORE_GRAPHQL_INTROSPECTION: String(setup.options?.introspection ?? false),
       PETSTORE_GRAPHQL_LANDING_PAGE: String(setup.options?.landingPage ?? false),
+      ...(setup.options?.maxBatch !== undefined && { PETSTORE_GRAPHQL_MAX_BATCH: String(setup.options.maxBatch) }),
       ...(setup.maxBodyBytes !== undefined && { PETSTORE_MAX_BODY_BYTES: String(setup.maxBodyBytes) }),
       ...(setup.bodyTimeoutSeconds !== undefined && { PETSTORE_BODY_TIMEOUT_SECONDS: String(setup.bodyTimeoutSeconds) }),
       ...(setup.publicBaseUrl !== undefined && { PUBLIC_BASE_URL: setup.publicBaseUrl }),

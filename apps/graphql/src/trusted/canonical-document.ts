@@ -1,6 +1,6 @@
 import { printExecutableGraphQLDocument } from '@graphql-tools/documents';
 import { Kind, parse, visit } from 'graphql';
-import { DEFAULT_GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
+import { GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
 
 /**
  * A document's text in one layout whatever the client's tooling did to it: `__typename` fields
@@ -11,7 +11,7 @@ import { DEFAULT_GRAPHQL_LIMITS } from '../limits/graphql-limits.js';
  */
 export function canonicalDocument(text: string): string | undefined {
   try {
-    const document = parse(text, { noLocation: true, maxTokens: DEFAULT_GRAPHQL_LIMITS.tokens });
+    const document = parse(text, { noLocation: true, maxTokens: GRAPHQL_LIMITS.tokens });
     const withoutTypename = visit(document, {
       [Kind.FIELD]: (field) => (field.name.value === '__typename' && !field.alias ? null : undefined),
     });
