@@ -42,6 +42,18 @@ describe('clientAddress', () => {
     expect(clientAddress(request('::ffff:10.0.0.1', '203.0.113.7'), trust('false'))).toBe('10.0.0.1');
   });
 
+  it("names the peer of each request a kept-alive connection carries as it named the first's, each connection its own", () => {
+    const connection = { remoteAddress: '::ffff:10.0.0.1' };
+    const onConnection = (forwarded?: string): IncomingMessage =>
+      ({ socket: connection, headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded } }) as unknown as IncomingMessage;
+    const answers = [onConnection(), onConnection('203.0.113.7'), onConnection('spoofed, 198.51.100.1')].map((req) =>
+      clientAddress(req, trust('false')),
+    );
+    expect(answers).toEqual(['10.0.0.1', '10.0.0.1', '10.0.0.1']);
+    expect(clientAddress(onConnection('203.0.113.7'), trust('true')), 'the forwarded client, when a proxy is trusted').toBe('203.0.113.7');
+    expect(clientAddress(request('::ffff:10.0.0.2'), trust('false')), 'another connection').toBe('10.0.0.2');
+  });
+
   it('takes the entry as many hops from the right as there are trusted proxies', () => {
     const forwarded = 'spoofed, 198.51.100.1, 203.0.113.7';
     expect(clientAddress(request('10.0.0.1', forwarded), trust('true'))).toBe('203.0.113.7');

@@ -56,12 +56,30 @@ export function parseTrustedProxies(text: string): TrustedProxies | undefined {
  */
 export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): string | undefined {
   const peerText = req.socket.remoteAddress;
-  const peer = peerText === undefined ? undefined : (canonicalAddress(peerText) ?? peerText);
+  const peer = peerOf(req.socket, peerText);
   const header = req.headers['x-forwarded-for'];
   if (header === undefined || ('hops' in trusted && trusted.hops === 0)) return peer;
   const chain = [peerText ?? '', ...(Array.isArray(header) ? header.join(',') : header).split(',').reverse()];
   const index = 'hops' in trusted ? Math.min(trusted.hops, chain.length - 1) : firstUntrusted(chain, trusted.ranges);
   return index === 0 ? peer : (canonicalAddress(chain[index] ?? '') ?? peer);
+}
+
+/**
+ * Each connection's peer, canonical, written once per connection rather than on each request a
+ * kept-alive connection carries: a dual-stack listener sees an IPv4 client as `::ffff:a.b.c.d`,
+ * and parsing that on every request was a measurable part of a small request's cost
+ * (BENCHMARKS.md, "Issue 26's constraint"). A connection's peer does not change.
+ */
+const peers = new WeakMap<IncomingMessage['socket'], string>();
+
+function peerOf(socket: IncomingMessage['socket'], text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let peer = peers.get(socket);
+  if (peer === undefined) {
+    peer = canonicalAddress(text) ?? text;
+    peers.set(socket, peer);
+  }
+  return peer;
 }
 
 /** The index in the chain (peer first) of the first address that is not a trusted proxy, or the last one. */
