@@ -55,10 +55,11 @@ export function createSignInThrottle(options: SignInThrottleOptions): SignInThro
     admit(email, clientAddress) {
       const client = clientOfAddress(clientAddress);
       const charges: Charge[] = [
-        { subject: subjectOf('client', client), limit: budgets.perClient },
         { subject: subjectOf('email', `${email.trim().toLowerCase()}\n${client}`), limit: budgets.perEmailAndClient },
+        { subject: subjectOf('client', client), limit: budgets.perClient },
       ];
-      // Stops at the first refusal: an attempt refused for its client is not also charged to its email.
+      // Stops at the first refusal: what the client's budget counts here is the attempts its email's
+      // budget let through, the same attempts this process goes on to charge to the shared budgets.
       for (const { subject, limit } of charges) {
         const decision = local.consume(subject, 1, limit);
         if (!decision.allowed) return Promise.reject(refusal([decision]));
