@@ -37,7 +37,11 @@ export interface Membership {
 export interface Invitation {
   /** `inv_…` */
   id: string;
-  accountId: string;
+  /**
+   * The account joined on acceptance; null for an operator's invitation to sign up (the invited
+   * person then creates an account of their own, as its owner, which PETSTORE_SIGNUP=invite needs).
+   */
+  accountId: string | null;
   /** Lower-cased; only a person signing up (or in) with this address may accept it. */
   email: string;
   role: Role;
