@@ -1,5 +1,13 @@
 /** Every kind of change to an account or a key, each recorded once in the audit trail. */
-export const AUDIT_ACTIONS = ['account.created', 'key.created', 'key.updated', 'key.rolled', 'key.revoked'] as const;
+export const AUDIT_ACTIONS = [
+  'account.created',
+  'account.suspended',
+  'account.resumed',
+  'key.created',
+  'key.updated',
+  'key.rolled',
+  'key.revoked',
+] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
