@@ -67,11 +67,17 @@ describe('PeopleService sign-up', () => {
     expect(actions().filter((action) => action === 'person.verified')).toHaveLength(1);
   });
 
-  it('refuses a verification link past its day', async () => {
-    const { service, lastLinkTo, advance } = testPeople({ mailer: true });
+  it('refuses a verification link past its day; a new one can be asked for', async () => {
+    const { service, lastLinkTo, advance, mail } = testPeople({ mailer: true });
     await service.signUp(alice, fromClient());
     advance(DAY);
     await expect(service.verifyEmail({ token: lastLinkTo(alice.email) }, fromClient())).rejects.toMatchObject({ code: 'gone' });
-    expect((await service.signIn(credentials, fromClient())).emailVerified).toBe(false);
+    const { person, emailVerified } = await service.signIn(credentials, fromClient());
+    expect(emailVerified).toBe(false);
+    await service.resendVerification(person.id);
+    expect(mail).toHaveLength(2);
+    await service.verifyEmail({ token: lastLinkTo(alice.email) }, fromClient());
+    await service.resendVerification(person.id);
+    expect(mail).toHaveLength(2);
   });
 });
