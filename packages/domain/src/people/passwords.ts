@@ -34,7 +34,7 @@ export class Passwords {
     // Charged like a sign-in attempt, before the first await: nobody mails someone without bound.
     await this.kit.deps.throttle.admit(email, context.clientAddress);
     const person = await this.kit.deps.people.findPersonByEmail(email);
-    if (!person || !this.kit.verificationRequired || !this.resetMailed.first(person.id, this.kit.now().getTime())) return;
+    if (!person || !this.kit.mailConfigured || !this.resetMailed.first(person.id, this.kit.now().getTime())) return;
     this.mailResetLink(person, context).catch((error: unknown) => this.kit.deps.onMailFailure?.(error));
   }
 
