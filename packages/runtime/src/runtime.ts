@@ -2,16 +2,20 @@ import {
   AccountService,
   CachedKeyStore,
   createAuthenticator,
+  createSignInThrottle,
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
   LastUseRecorder,
   PetService,
+  type PeopleService,
   systemClock,
   type AuthenticatorOptions,
   type Clock,
   type KeyStore,
   type RateLimiter,
+  type RateLimiterFactory,
+  type SignInThrottle,
 } from '@petstore/domain';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
@@ -21,6 +25,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
+import { createPeopleService } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -36,8 +41,12 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
+  people: PeopleService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
+  /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
+  signInThrottle: SignInThrottle;
   /** The HTTP shell outermost in every app: each request's exchange, and the writer of every answer. */
   shell: HttpShell;
   publicBaseUrl: string;
@@ -67,7 +76,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
-  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
+  const actor = resolveActor(config.PETSTORE_ACTOR);
+  const accounts = new AccountService({ keys, audit, clock, actor });
+  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
+  const people = createPeopleService(config, {
+    people: countDatabaseErrors(stores.people, 'people', metrics),
+    keys,
+    accounts,
+    audit,
+    clock,
+    throttle: signInThrottle,
+    actor,
+    logger,
+  });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
@@ -98,6 +119,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    people: stores.bound(people),
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
@@ -107,6 +129,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
+    signInThrottle,
     shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
@@ -142,8 +165,18 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
  */
 function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): RateLimiter {
   const window = { windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
-  const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? stores.sharedRateLimiter : undefined;
-  return shared ? countDatabaseErrors(shared(window), 'rateLimits', metrics) : new FixedWindowRateLimiter(window);
+  const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? sharedLimiter(stores, metrics) : undefined;
+  return shared ? shared(window) : new FixedWindowRateLimiter(window);
+}
+
+/**
+ * Budgets every instance on the database shares (undefined on the embedded store). The sign-in
+ * throttle always takes them there, whatever PETSTORE_RATE_LIMIT_SCOPE: with N instances counting
+ * on their own, a guesser spread over them would have N times the allowance.
+ */
+function sharedLimiter(stores: Stores, metrics: PetstoreMetrics): RateLimiterFactory | undefined {
+  const shared = stores.sharedRateLimiter;
+  return shared && ((window) => countDatabaseErrors(shared(window), 'rateLimits', metrics));
 }
 
 /** Keeps each key's last use for `keys list`: at most one write per key per instance per minute, never in a request's way. */

@@ -6,7 +6,7 @@ import { randomId } from '../auth/api-key.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
 import { SCOPES } from '../auth/scopes.js';
-import { AuditTrail, changesBetween, initialValues } from '../audit/audit-trail.js';
+import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
@@ -55,11 +55,36 @@ export class AccountService {
     this.trail = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
   }
 
-  async createAccount(name: string): Promise<Account> {
-    const account: Account = { id: randomId('acc'), name: parseOrThrow(DisplayName, name, 'name'), createdAt: this.deps.clock.now() };
-    await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }));
+  /** `by` names who asked when it is not this process's actor: the person signing up. */
+  async createAccount(name: string, by?: AuditActor): Promise<Account> {
+    const account: Account = {
+      id: randomId('acc'),
+      name: parseOrThrow(DisplayName, name, 'name'),
+      createdAt: this.deps.clock.now(),
+      suspendedAt: null,
+    };
+    await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }), by);
     await this.deps.keys.insertAccount(account);
     return account;
+  }
+
+  /** Every account, oldest first. */
+  listAccounts(): Promise<Account[]> {
+    return this.deps.keys.listAccounts();
+  }
+
+  /**
+   * Suspends an account: its keys are refused with 401 saying so (through another instance, within
+   * PETSTORE_KEY_CACHE_SECONDS) and its people cannot sign in. Suspending a suspended account
+   * changes nothing and records nothing, keeping the instant it was suspended.
+   */
+  suspendAccount(accountId: string): Promise<Account> {
+    return this.setSuspension(accountId, this.deps.clock.now());
+  }
+
+  /** Lifts a suspension; resuming an account that is not suspended changes nothing and records nothing. */
+  resumeAccount(accountId: string): Promise<Account> {
+    return this.setSuspension(accountId, null);
   }
 
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
@@ -161,14 +186,29 @@ export class AccountService {
     return record;
   }
 
+  private async setSuspension(accountId: string, at: Date | null): Promise<Account> {
+    const current = await this.existingAccount(accountId);
+    if ((current.suspendedAt === null) === (at === null)) return current;
+    const action = at === null ? 'account.resumed' : 'account.suspended';
+    await this.trail.record(action, { accountId }, changesBetween({ suspendedAt: current.suspendedAt }, { suspendedAt: at }));
+    return this.existing(accountId, await this.deps.keys.setAccountSuspension(accountId, at));
+  }
+
   private found(keyId: string, record: ApiKeyRecord | null): ApiKeyRecord {
     if (!record) throw new DomainError('not_found', `key ${keyId} does not exist`);
     return record;
   }
 
   private async requireAccount(accountId: string): Promise<void> {
-    if (!(await this.deps.keys.getAccount(accountId))) {
-      throw new DomainError('not_found', `account ${accountId} does not exist`);
-    }
+    await this.existingAccount(accountId);
+  }
+
+  private async existingAccount(accountId: string): Promise<Account> {
+    return this.existing(accountId, await this.deps.keys.getAccount(accountId));
+  }
+
+  private existing(accountId: string, account: Account | null): Account {
+    if (!account) throw new DomainError('not_found', `account ${accountId} does not exist`);
+    return account;
   }
 }
