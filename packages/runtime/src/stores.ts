@@ -7,10 +7,10 @@ export interface Stores {
   pets: PetStore;
   ids: IdSource;
   keys: KeyStore;
-  /** The append-only trail of changes to accounts and keys. */
+  /** The append-only trail of changes to accounts, keys and people. */
   audit: AuditLog;
   idempotency: IdempotencyStore;
-  /** People who sign in, their memberships, invitations, sessions, one-time links and passkeys. */
+  /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
   sharedRateLimiter: ((window: { windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;

@@ -61,6 +61,14 @@ export class SignUp {
     await this.kit.deps.people.updatePerson(person.id, { emailVerifiedAt: at });
   }
 
+  /** Mails a fresh verification link to a signed-in person whose address is not verified yet (an earlier link lost or expired). */
+  async resendVerification(personId: string): Promise<void> {
+    const person = await this.kit.deps.people.getPerson(personId);
+    if (!person) throw new DomainError('not_found', `person ${personId} does not exist`);
+    if (!this.kit.verificationRequired || person.emailVerifiedAt !== null) return;
+    await this.kit.mail(verificationMail(person.email, (await this.kit.issueLink(person, 'verify-email')).link));
+  }
+
   private taken(email: string, answer: SignUpAnswer): SignUpAnswer {
     if (!this.kit.verificationRequired) throw new DomainError('conflict', TAKEN);
     this.kit.mailLater(addressTakenMail(email, `${this.kit.deps.publicBaseUrl.replace(/\/+$/, '')}/portal/sign-in`));
