@@ -25,3 +25,4 @@ export * from './audit/ports.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './idempotency/ports.js';
 export * from './idempotency/idempotency-key.js';
+export * from './people/ports.js';

@@ -11,8 +11,10 @@ import {
   type AuthenticatorOptions,
   type Clock,
   type KeyStore,
+  type Mailer,
   type RateLimiter,
 } from '@petstore/domain';
+import { createSmtpMailer } from '@petstore/mail';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -21,6 +23,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
+import type { SignUpPolicy } from './mail-config.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -36,6 +39,10 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
+  mailer: Mailer | undefined;
+  /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
+  signUpPolicy: SignUpPolicy;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** The HTTP shell outermost in every app: each request's exchange, and the writer of every answer. */
@@ -69,6 +76,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
+  const mailer =
+    config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
+      ? undefined
+      : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
   let draining = false;
   const shell = createHttpShell({
     logger,
@@ -98,6 +109,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    mailer,
+    signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
@@ -116,6 +129,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shell.drain();
     },
     close: async () => {
+      mailer?.close();
       await stores.close();
       await tracing?.shutdown();
     },
