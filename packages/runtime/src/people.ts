@@ -22,19 +22,21 @@ export interface PeopleWiring {
   throttle: SignInThrottle;
   actor: string;
   logger: Logger;
-  /** Absent until mail is configured: verification is then off and links come from the operator. */
-  mailer?: Mailer | undefined;
+  /** Absent unless mail is configured (PETSTORE_SMTP_URL): verification is then off and links come from the operator. */
+  mailer: Mailer | undefined;
+  /** PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
+  signUpPolicy: SignUpPolicy;
 }
 
 /** The people service with production's parts: argon2id, the shipped password policy, the shared sign-in throttle. */
 export function createPeopleService(config: Config, wiring: PeopleWiring): PeopleService {
-  const { logger, throttle, mailer, ...stores } = wiring;
+  const { logger, throttle, mailer, signUpPolicy, ...stores } = wiring;
   return new PeopleService({
     ...stores,
     hasher: argon2PasswordHasher(),
     passwordPolicy: { checkPassword },
     throttle,
-    signUpPolicy: signUpPolicy(config, mailer !== undefined),
+    signUpPolicy,
     mailer,
     // The error may name the recipient's server, never a link: messages are not logged.
     onMailFailure: (error) =>
@@ -42,9 +44,4 @@ export function createPeopleService(config: Config, wiring: PeopleWiring): Peopl
     publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
     actor: stores.actor,
   });
-}
-
-/** The issue's default until PETSTORE_SIGNUP is read: open outside production; there, invitations only unless mail can verify addresses. */
-function signUpPolicy(config: Config, mailConfigured: boolean): SignUpPolicy {
-  return config.PETSTORE_ENV !== 'production' || mailConfigured ? 'open' : 'invite';
 }

@@ -13,10 +13,12 @@ import {
   type AuthenticatorOptions,
   type Clock,
   type KeyStore,
+  type Mailer,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
 } from '@petstore/domain';
+import { createSmtpMailer } from '@petstore/mail';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -26,6 +28,7 @@ import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
 import { createPeopleService } from './people.js';
+import type { SignUpPolicy } from './mail-config.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -41,6 +44,10 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
+  mailer: Mailer | undefined;
+  /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
+  signUpPolicy: SignUpPolicy;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
   people: PeopleService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
@@ -78,6 +85,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const accounts = new AccountService({ keys, audit, clock, actor });
+  const mailer =
+    config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
+      ? undefined
+      : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const people = createPeopleService(config, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
@@ -88,6 +99,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     throttle: signInThrottle,
     actor,
     logger,
+    mailer,
+    signUpPolicy: config.PETSTORE_SIGNUP,
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
@@ -120,6 +133,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     ),
     accounts,
     people: stores.bound(people),
+    mailer,
+    signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
@@ -139,6 +154,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shell.drain();
     },
     close: async () => {
+      mailer?.close();
       await stores.close();
       await tracing?.shutdown();
     },
