@@ -3,7 +3,6 @@ export * from './compose-doors.js';
 export * from './config.js';
 export * from './dev-key.js';
 export * from './logger.js';
-export type { SignUpPolicy } from './mail-config.js';
 export * from './listen-failure.js';
 export * from './main-entry.js';
 export * from './runtime.js';

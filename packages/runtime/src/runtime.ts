@@ -13,6 +13,7 @@ import {
   type Clock,
   type KeyStore,
   type Mailer,
+  type SignUpPolicy,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
@@ -26,7 +27,6 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
-import type { SignUpPolicy } from './mail-config.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
