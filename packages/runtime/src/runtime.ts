@@ -8,6 +8,7 @@ import {
   FixedWindowRateLimiter,
   LastUseRecorder,
   PetService,
+  type PeopleService,
   systemClock,
   type AuthenticatorOptions,
   type Clock,
@@ -27,6 +28,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
+import { createPeopleService } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -42,6 +44,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
+  people: PeopleService;
   /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
   mailer: Mailer | undefined;
   /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
@@ -79,12 +83,28 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
-  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
-  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
+  const actor = resolveActor(config.PETSTORE_ACTOR);
+  const accounts = new AccountService({ keys, audit, clock, actor });
+  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
+  const links = { publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, signUpPolicy: config.PETSTORE_SIGNUP };
+  const people = createPeopleService(links, {
+    people: countDatabaseErrors(stores.people, 'people', metrics),
+    keys,
+    accounts,
+    audit,
+    clock,
+    throttle: signInThrottle,
+    actor,
+    mailer,
+    // The error says why sending failed (never a link: messages are not logged).
+    onMailFailure: (error) =>
+      logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
+  });
+  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
     logger,
@@ -114,6 +134,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    people: stores.bound(people),
     mailer,
     signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({
@@ -125,7 +146,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
-    signInThrottle: createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
+    signInThrottle,
     shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,

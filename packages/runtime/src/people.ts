@@ -1,0 +1,41 @@
+import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
+import {
+  PeopleService,
+  type AccountService,
+  type AuditLog,
+  type Clock,
+  type KeyStore,
+  type Mailer,
+  type PeopleStore,
+  type SignInThrottle,
+  type SignUpPolicy,
+} from '@petstore/domain';
+
+export interface PeopleWiring {
+  people: PeopleStore;
+  keys: KeyStore;
+  accounts: AccountService;
+  audit: AuditLog;
+  clock: Clock;
+  throttle: SignInThrottle;
+  actor: string;
+  /** Absent until mail is configured: verification is then off and links come from the operator. */
+  mailer?: Mailer | undefined;
+  /** Told of mail that could not be sent after an answer was given (the runtime logs it). */
+  onMailFailure?: ((error: unknown) => void) | undefined;
+}
+
+export interface PeopleSettings {
+  /** Where links point: PUBLIC_BASE_URL. */
+  publicBaseUrl: string;
+  /** PETSTORE_SIGNUP, as loadConfig decided it. */
+  signUpPolicy: SignUpPolicy;
+}
+
+/**
+ * The people service with production's parts: argon2id, the shipped password policy, the given
+ * sign-in throttle. The service and the operator's command line both build theirs here.
+ */
+export function createPeopleService(settings: PeopleSettings, wiring: PeopleWiring): PeopleService {
+  return new PeopleService({ ...wiring, ...settings, hasher: argon2PasswordHasher(), passwordPolicy: { checkPassword } });
+}
