@@ -1,9 +1,9 @@
+import type { SignUpPolicy } from '@petstore/domain';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
 
 /** Who may sign up (docs/email.md): anyone, only through an invitation, or no one. */
-const SIGN_UP_POLICIES = ['open', 'invite', 'closed'] as const;
-export type SignUpPolicy = (typeof SIGN_UP_POLICIES)[number];
+const SIGN_UP_POLICIES = ['open', 'invite', 'closed'] as const satisfies readonly SignUpPolicy[];
 
 const SMTP_URL_ERROR = 'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465';
 const MAIL_FROM_ERROR = 'must be an email address, alone or with a name: no-reply@example.com or Pet Store <no-reply@example.com>';

@@ -14,6 +14,7 @@ import {
   type Clock,
   type KeyStore,
   type Mailer,
+  type SignUpPolicy,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
@@ -28,7 +29,6 @@ import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
 import { createPeopleService } from './people.js';
-import type { SignUpPolicy } from './mail-config.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -44,12 +44,12 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
+  people: PeopleService;
   /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
   mailer: Mailer | undefined;
   /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
   signUpPolicy: SignUpPolicy;
-  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
-  people: PeopleService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -85,12 +85,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const accounts = new AccountService({ keys, audit, clock, actor });
+  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
-  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
-  const people = createPeopleService(config, {
+  const links = { publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, signUpPolicy: config.PETSTORE_SIGNUP };
+  const people = createPeopleService(links, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
     keys,
     accounts,
@@ -98,9 +99,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     throttle: signInThrottle,
     actor,
-    logger,
     mailer,
-    signUpPolicy: config.PETSTORE_SIGNUP,
+    // The error says why sending failed (never a link: messages are not logged).
+    onMailFailure: (error) =>
+      logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;

@@ -108,7 +108,7 @@ function addresses(header: AddressObject | AddressObject[] | undefined): Array<{
 
 /** The one-time link in a message's text (`…#token=…`), and its token: what a person would click. */
 export function tokenLink(text: string): { url: string; token: string } {
-  const match = /(https?:\/\/\S+#token=([A-Za-z0-9_-]+))/.exec(text);
+  const match = /(\S+#token=([A-Za-z0-9_-]+))/.exec(text);
   if (!match?.[1] || !match[2]) throw new Error(`no #token= link in the message: ${JSON.stringify(text)}`);
   return { url: match[1], token: match[2] };
 }
