@@ -88,7 +88,9 @@ describe('PeopleService sign-up', () => {
     expect(emailVerified).toBe(false);
     await service.resendVerification(person.id);
     expect(mail).toHaveLength(2);
+    await expect(service.resendVerification(person.id)).rejects.toMatchObject({ code: 'rate_limited' });
     await service.verifyEmail({ token: lastLinkTo(alice.email) }, fromClient());
+    advance(60_000);
     await service.resendVerification(person.id);
     expect(mail).toHaveLength(2);
   });

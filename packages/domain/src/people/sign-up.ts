@@ -20,6 +20,8 @@ const TAKEN = 'someone already has this email address; sign in, or reset the pas
 export class SignUp {
   /** One "someone tried to sign up" notice a minute per address (and process) at most. */
   private readonly noticeMailed = new OncePer(60_000);
+  /** One verification link a minute per person (and process) asked for again. */
+  private readonly verificationResent = new OncePer(60_000);
 
   constructor(private readonly kit: PeopleKit) {}
 
@@ -72,6 +74,9 @@ export class SignUp {
     const person = await this.kit.deps.people.getPerson(personId);
     if (!person) throw new DomainError('not_found', `person ${personId} does not exist`);
     if (!this.kit.verificationRequired || person.emailVerifiedAt !== null) return;
+    if (!this.verificationResent.first(person.id, this.kit.now().getTime())) {
+      throw new DomainError('rate_limited', 'a verification link was sent less than a minute ago; check your mail', { retryAfterSeconds: 60 });
+    }
     await this.kit.mail(verificationMail(person.email, (await this.kit.issueLink(person, 'verify-email')).link));
   }
 
