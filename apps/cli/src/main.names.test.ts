@@ -65,9 +65,11 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
       id: 'aud_1',
       at,
       actor: 'eve\u200B',
+      clientAddress: null,
       action: 'account.created',
       accountId,
       keyId: null,
+      personId: null,
       changes: { name: { from: null, to: fakeRow } },
     });
 

@@ -7,9 +7,11 @@ const record = (id: string, accountId: string, at: string, overrides: Partial<Au
   id,
   at: new Date(at),
   actor: 'ops@example',
+  clientAddress: null,
   action: 'key.updated',
   accountId,
   keyId: 'key_1',
+  personId: null,
   changes: { scopes: { from: ['pets:read', 'pets:write'], to: ['pets:read'] }, rateLimit: { from: null, to: 1000 } },
   ...overrides,
 });
@@ -30,6 +32,14 @@ export function defineAuditLogSuite(name: string, makeStores: MakeStores): void 
         record('aud_3', 'acc_1', '2026-01-01T00:00:01.000Z', {
           action: 'key.revoked',
           changes: { revokedAt: { from: null, to: '2026-01-01T00:00:01.000Z' } },
+        }),
+        record('aud_4', 'acc_1', '2026-01-01T00:00:02.000Z', {
+          actor: 'person:per_1',
+          clientAddress: '2001:db8::7',
+          action: 'member.removed',
+          keyId: null,
+          personId: 'per_2',
+          changes: { role: { from: 'member', to: null } },
         }),
       ];
       for (const each of records) await audit.append(each);

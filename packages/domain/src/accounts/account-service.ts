@@ -6,7 +6,7 @@ import { randomId } from '../auth/api-key.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
 import { SCOPES } from '../auth/scopes.js';
-import { AuditTrail, changesBetween, initialValues } from '../audit/audit-trail.js';
+import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
@@ -55,9 +55,10 @@ export class AccountService {
     this.trail = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
   }
 
-  async createAccount(name: string): Promise<Account> {
+  /** `by` names who asked when it is not this process's actor: the person signing up. */
+  async createAccount(name: string, by?: AuditActor): Promise<Account> {
     const account: Account = { id: randomId('acc'), name: parseOrThrow(DisplayName, name, 'name'), createdAt: this.deps.clock.now() };
-    await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }));
+    await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }), by);
     await this.deps.keys.insertAccount(account);
     return account;
   }

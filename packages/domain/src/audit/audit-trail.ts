@@ -2,6 +2,19 @@ import type { Clock } from '../clock/clock.js';
 import { auditId } from './audit-id.js';
 import type { AuditAction, AuditChange, AuditLog, AuditValue } from './ports.js';
 
+/** Who asks for a change and from where, when it is not this process's own actor (a person or key over HTTP). */
+export interface AuditActor {
+  actor: string;
+  clientAddress: string | null;
+}
+
+/** What a record is about: always an account, and the key or person changed when there is one. */
+export interface AuditSubject {
+  accountId: string;
+  keyId?: string;
+  personId?: string;
+}
+
 export interface AuditTrailDeps {
   log: AuditLog;
   clock: Clock;
@@ -18,15 +31,18 @@ export interface AuditTrailDeps {
 export class AuditTrail {
   constructor(private readonly deps: AuditTrailDeps) {}
 
-  async record(action: AuditAction, subject: { accountId: string; keyId?: string }, changes: Record<string, AuditChange>): Promise<void> {
+  /** `by` names who asked when it is not this process's actor (the command line's operator). */
+  async record(action: AuditAction, subject: AuditSubject, changes: Record<string, AuditChange>, by?: AuditActor): Promise<void> {
     const at = this.deps.clock.now();
     await this.deps.log.append({
       id: auditId(at),
       at,
-      actor: this.deps.actor,
+      actor: by?.actor ?? this.deps.actor,
+      clientAddress: by?.clientAddress ?? null,
       action,
       accountId: subject.accountId,
       keyId: subject.keyId ?? null,
+      personId: subject.personId ?? null,
       changes,
     });
   }

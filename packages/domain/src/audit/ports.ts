@@ -1,5 +1,28 @@
-/** Every kind of change to an account or a key, each recorded once in the audit trail. */
-export const AUDIT_ACTIONS = ['account.created', 'key.created', 'key.updated', 'key.rolled', 'key.revoked'] as const;
+/**
+ * Every kind of change to an account, its keys and its people, each recorded once in the audit
+ * trail; `signin.throttled` is the one record of something refused rather than changed.
+ */
+export const AUDIT_ACTIONS = [
+  'account.created',
+  'key.created',
+  'key.updated',
+  'key.rolled',
+  'key.revoked',
+  'person.signed-up',
+  'person.verified',
+  'session.started',
+  'session.ended',
+  'signin.throttled',
+  'password.reset-requested',
+  'password.reset',
+  'password.changed',
+  'passkey.added',
+  'passkey.removed',
+  'invitation.created',
+  'invitation.revoked',
+  'member.joined',
+  'member.removed',
+] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -16,12 +39,19 @@ export interface AuditRecord {
   /** Sorts by time, then by order of writing within one process. */
   id: string;
   at: Date;
-  /** Who made the change: PETSTORE_ACTOR, or the operating-system user running the command. */
+  /**
+   * Who made the change: `person:<id>` or `key:<id>` over HTTP, `anonymous` for a refused sign-in
+   * nobody was identified by, else the operator (PETSTORE_ACTOR, or the operating-system user).
+   */
   actor: string;
+  /** The address a change over HTTP came from; null for the command line. */
+  clientAddress: string | null;
   action: AuditAction;
   accountId: string;
-  /** The key changed; null for a change to the account itself. */
+  /** The key changed; null for a change to the account itself or its people. */
   keyId: string | null;
+  /** The person the change is about (who signed up, was removed, changed a password); null for none. */
+  personId: string | null;
   /** The attributes that changed, each from its old value to its new one. */
   changes: Record<string, AuditChange>;
 }
@@ -32,7 +62,7 @@ export interface AuditQuery {
   since?: Date | undefined;
 }
 
-/** The append-only trail of changes to accounts and keys. */
+/** The append-only trail of changes to accounts, keys and people. */
 export interface AuditLog {
   append(record: AuditRecord): Promise<void>;
   /** Newest first. */

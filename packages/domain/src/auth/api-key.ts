@@ -20,6 +20,6 @@ export function displayPrefix(key: string): string {
   return key.slice(0, DISPLAY_PREFIX_LENGTH);
 }
 
-export function randomId(kind: 'acc' | 'key'): string {
+export function randomId(kind: 'acc' | 'key' | 'per' | 'inv'): string {
   return `${kind}_${randomBytes(12).toString('base64url')}`;
 }

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DisplayName } from '../accounts/display-name.js';
+
+/**
+ * The inputs of the people operations, as zod schemas: the service parses with them and the
+ * management door generates its OpenAPI document from them, so the two cannot disagree.
+ */
+
+/** NIST SP 800-63B: at least 12 characters here (no composition rules), at most 128. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** An email address as people are known by: trimmed and lower-cased, at most 254 characters (RFC 5321). */
+export const Email = z
+  .string({ error: 'must be text' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'must be at most 254 characters' })
+  .pipe(z.email({ error: 'must be an email address' }));
+
+/**
+ * A password as given at sign-in: any text up to a bound (so nothing unbounded reaches the
+ * hasher); whether a new one is acceptable is the password policy's to say (length, common list).
+ */
+export const Password = z
+  .string({ error: 'must be text' })
+  .min(1, { error: 'must not be empty' })
+  // Generous in UTF-16 units: the policy counts characters, and 128 of them may take 512 units.
+  .max(4 * MAX_PASSWORD_LENGTH, { error: `must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  .meta({ description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords are refused` });
+
+/** A one-time link's token: 32 random bytes, base64url (43 characters). */
+export const LinkToken = z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the token of a link this service sent' });
+
+export const RoleSchema = z.enum(['owner', 'member'], { error: 'must be owner or member' });
+
+export const SignUpInput = z.strictObject({ email: Email, password: Password, accountName: DisplayName });
+export type SignUpInput = z.input<typeof SignUpInput>;
+
+export const SignInInput = z.strictObject({ email: Email, password: Password });
+export type SignInInput = z.input<typeof SignInInput>;
+
+export const VerifyEmailInput = z.strictObject({ token: LinkToken });
+export type VerifyEmailInput = z.input<typeof VerifyEmailInput>;
+
+export const PasswordResetRequest = z.strictObject({ email: Email });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
+
+export const ResetPasswordInput = z.strictObject({ token: LinkToken, password: Password });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
+
+export const ChangePasswordInput = z.strictObject({ currentPassword: Password, newPassword: Password });
+export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
+
+export const InvitationInput = z.strictObject({ email: Email, role: RoleSchema.default('member') });
+export type InvitationInput = z.input<typeof InvitationInput>;
+
+/**
+ * Accepting an invitation: the invited address, a password (a new person's, or an existing
+ * person's own to prove it is them), and for an invitation to sign up (no account yet) the name of
+ * the account to create.
+ */
+export const AcceptInvitationInput = z.strictObject({
+  token: LinkToken,
+  email: Email,
+  password: Password,
+  accountName: DisplayName.optional(),
+});
+export type AcceptInvitationInput = z.input<typeof AcceptInvitationInput>;
