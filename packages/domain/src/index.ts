@@ -31,3 +31,4 @@ export * from './people/deps.js';
 export * from './people/schemas.js';
 export * from './people/views.js';
 export * from './people/people-service.js';
+export * from './people/sign-in-throttle.js';

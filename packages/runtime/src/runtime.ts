@@ -2,6 +2,7 @@ import {
   AccountService,
   CachedKeyStore,
   createAuthenticator,
+  createSignInThrottle,
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
@@ -12,6 +13,8 @@ import {
   type Clock,
   type KeyStore,
   type RateLimiter,
+  type RateLimiterFactory,
+  type SignInThrottle,
 } from '@petstore/domain';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
@@ -38,6 +41,8 @@ export interface Runtime {
   accounts: AccountService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
+  /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
+  signInThrottle: SignInThrottle;
   /** The HTTP shell outermost in every app: each request's exchange, and the writer of every answer. */
   shell: HttpShell;
   publicBaseUrl: string;
@@ -107,6 +112,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
+    signInThrottle: createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
     shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,
@@ -142,8 +148,18 @@ async function within(ms: number, check: Promise<boolean>): Promise<boolean> {
  */
 function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: PetstoreMetrics): RateLimiter {
   const window = { windowSeconds: config.PETSTORE_RATE_WINDOW_SECONDS, clock };
-  const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? stores.sharedRateLimiter : undefined;
-  return shared ? countDatabaseErrors(shared(window), 'rateLimits', metrics) : new FixedWindowRateLimiter(window);
+  const shared = config.PETSTORE_RATE_LIMIT_SCOPE === 'shared' ? sharedLimiter(stores, metrics) : undefined;
+  return shared ? shared(window) : new FixedWindowRateLimiter(window);
+}
+
+/**
+ * Budgets every instance on the database shares (undefined on the embedded store). The sign-in
+ * throttle always takes them there, whatever PETSTORE_RATE_LIMIT_SCOPE: with N instances counting
+ * on their own, a guesser spread over them would have N times the allowance.
+ */
+function sharedLimiter(stores: Stores, metrics: PetstoreMetrics): RateLimiterFactory | undefined {
+  const shared = stores.sharedRateLimiter;
+  return shared && ((window) => countDatabaseErrors(shared(window), 'rateLimits', metrics));
 }
 
 /** Keeps each key's last use for `keys list`: at most one write per key per instance per minute, never in a request's way. */

@@ -3,3 +3,4 @@ export type { MakeStores, StoreFixture } from './store-fixture.js';
 export { uniqueName } from './unique-name.js';
 export { spawnServer, type ServerProcess } from './server-process.js';
 export { disagreementsWithCatalogue, stabilityInText, type PublishedDocument, type PublishedOperation } from './published-operations.js';
+export { definePeopleStoreSuite, type MakePeopleStore, type PeopleStoreFixture } from './people-store-suite.js';

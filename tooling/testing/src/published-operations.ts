@@ -49,8 +49,8 @@ export function disagreementsWithCatalogue({ document, names, operationOf, publi
       continue;
     }
     const about = `${document}: ${claim.name} (${operation.name})`;
-    if (claim.scopes.join(' ') !== operation.scope)
-      found.push(`${about} says it needs [${claim.scopes.join(', ')}], the catalogue ${operation.scope}`);
+    const scope = operation.scope ?? '';
+    if (claim.scopes.join(' ') !== scope) found.push(`${about} says it needs [${claim.scopes.join(', ')}], the catalogue ${scope || 'no scope'}`);
     const { deprecation } = operation;
     if (claim.deprecated !== (deprecation !== undefined)) {
       found.push(

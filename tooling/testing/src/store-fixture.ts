@@ -17,8 +17,8 @@ export type MakeStores = () => Promise<StoreFixture>;
  * Gives every test of the enclosing `describe` its own fresh stores, so no test depends on what
  * another one wrote. Call the returned function inside a test, once `beforeEach` has run.
  */
-export function useFreshStores(makeStores: MakeStores): () => StoreFixture {
-  let current: StoreFixture | undefined;
+export function useFreshStores<F extends { close(): Promise<void> } = StoreFixture>(makeStores: () => Promise<F>): () => F {
+  let current: F | undefined;
   beforeEach(async () => {
     current = await makeStores();
   });

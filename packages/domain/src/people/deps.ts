@@ -3,6 +3,7 @@ import type { AuditLog } from '../audit/ports.js';
 import type { KeyStore } from '../auth/ports.js';
 import type { Clock } from '../clock/clock.js';
 import type { Mailer, PasswordHasher, PeopleStore } from './ports.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 /**
  * Who may sign up (PETSTORE_SIGNUP): `open` anyone; `invite` only through an invitation (an
@@ -11,18 +12,12 @@ import type { Mailer, PasswordHasher, PeopleStore } from './ports.js';
  */
 export type SignUpPolicy = 'open' | 'invite' | 'closed';
 
-/** Decides whether a new password may be used; throws DomainError `invalid_request` saying why not. */
-export interface PasswordPolicy {
-  checkPassword(password: string): void;
-}
-
 /**
- * Counts sign-in attempts per subject. `attempt` is synchronous on purpose: the service calls it
- * before its first await, so concurrent attempts cannot all pass one check; it throws DomainError
- * `rate_limited` (with retryAfterSeconds) when any subject's allowance is spent.
+ * Decides whether a new password may be used (length, the common-password list, the person's own
+ * address); rejects with DomainError `invalid_request` saying why not, never repeating it.
  */
-export interface SignInThrottle {
-  attempt(subjects: readonly string[]): void;
+export interface PasswordPolicy {
+  checkPassword(password: string, context: { email?: string }): Promise<void>;
 }
 
 /** Where a change comes from over HTTP; who makes it is given separately (the signed-in person). */

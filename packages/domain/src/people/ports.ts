@@ -147,9 +147,14 @@ export interface PeopleStore {
   insertInvitation(invitation: Invitation): Promise<void>;
   getInvitation(id: string): Promise<Invitation | null>;
   findInvitationByTokenHash(tokenHash: string): Promise<Invitation | null>;
+  /** The account's invitations, whatever their state; invitations to sign up (no account) are in no list. */
   listInvitations(accountId: string): Promise<Invitation[]>;
   /** Marks it accepted at `at`; true for the one caller that did so, false when it was accepted or revoked already. */
   acceptInvitation(id: string, at: Date): Promise<boolean>;
+  /**
+   * Withdraws it at `at` unless it was accepted or revoked already (the first instant is kept): an
+   * invitation is closed once, by whichever of acceptance and revocation came first.
+   */
   revokeInvitation(id: string, at: Date): Promise<void>;
 
   insertSession(session: Session): Promise<void>;
@@ -162,9 +167,13 @@ export interface PeopleStore {
   deleteSessionsOf(personId: string): Promise<number>;
 
   insertToken(token: OneTimeToken): Promise<void>;
-  /** Uses the token once: the record for the one caller that used it, null when unknown or used already. */
+  /**
+   * Uses the token once: the record for the one caller that used it, null when unknown or used
+   * already. Expiry is the caller's to check: a used token is gone whether or not it was valid.
+   */
   useToken(hash: string, at: Date): Promise<OneTimeToken | null>;
 
+  /** Refuses (`conflict`) a second passkey with the same credential id. */
   insertPasskey(passkey: Passkey): Promise<void>;
   getPasskey(id: string): Promise<Passkey | null>;
   listPasskeys(personId: string): Promise<Passkey[]>;
