@@ -1,4 +1,5 @@
 import { DisplayName } from '@petstore/domain';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 
 /**
@@ -6,8 +7,8 @@ import { z } from 'zod';
  * management door describes its bodies from them. The credentials are the browser's answers to
  * navigator.credentials.create() and .get() as PublicKeyCredential's toJSON() writes them
  * (base64url text for every binary field), checked for shape and size so that a malformed body is
- * a clear `invalid_request` before @simplewebauthn/server reads what the bytes say. Their objects
- * stay open: browsers add fields as WebAuthn grows.
+ * a clear `invalid_request` before @simplewebauthn/server reads what the bytes say. Fields the
+ * library does not read (browsers add some as WebAuthn grows) are dropped, not refused.
  */
 const base64url = (max: number) =>
   z
@@ -33,9 +34,9 @@ const credentialCommon = {
 };
 
 export const RegistrationCredential = z
-  .looseObject({
+  .object({
     ...credentialCommon,
-    response: z.looseObject({
+    response: z.object({
       clientDataJSON: base64url(4096),
       attestationObject: base64url(65_536),
       transports: z.array(z.string().max(32)).max(16).optional(),
@@ -44,9 +45,9 @@ export const RegistrationCredential = z
   .meta({ description: 'The result of navigator.credentials.create(), as its toJSON() writes it' });
 
 export const AuthenticationCredential = z
-  .looseObject({
+  .object({
     ...credentialCommon,
-    response: z.looseObject({
+    response: z.object({
       clientDataJSON: base64url(4096),
       authenticatorData: base64url(16_384),
       signature: base64url(2048),
@@ -61,7 +62,15 @@ export const FinishRegistrationInput = z.strictObject({
   /** Shown in the person's list of passkeys; "Passkey" when not given. */
   name: DisplayName.optional(),
 });
-export type FinishRegistrationInput = z.input<typeof FinishRegistrationInput>;
+/** The body as a browser's page sends it: the credential as PublicKeyCredential's toJSON() wrote it. */
+export interface FinishRegistrationInput {
+  challengeId: string;
+  credential: RegistrationResponseJSON;
+  name?: string | undefined;
+}
 
 export const FinishSignInInput = z.strictObject({ challengeId: ChallengeId, credential: AuthenticationCredential });
-export type FinishSignInInput = z.input<typeof FinishSignInInput>;
+export interface FinishSignInInput {
+  challengeId: string;
+  credential: AuthenticationResponseJSON;
+}
