@@ -43,7 +43,7 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
   it('prints names, ids and actors written straight into the database with their hidden characters escaped', async () => {
     const at = new Date('2026-11-01T00:00:00.000Z');
     const accountId = 'acc_\u001b[2Jx';
-    await database.keys.insertAccount({ id: accountId, name: 'old\nname', createdAt: at });
+    await database.keys.insertAccount({ id: accountId, name: 'old\nname', createdAt: at, suspendedAt: null });
     await database.keys.insertKey({
       id: 'key_\u202Eevil',
       accountId,

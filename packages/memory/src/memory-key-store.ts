@@ -26,6 +26,20 @@ export class MemoryKeyStore implements KeyStore {
     return account ? { ...account } : null;
   }
 
+  /** Oldest first (by creation, then id), as MongoDB lists them. */
+  async listAccounts(): Promise<Account[]> {
+    return [...this.accounts.values()]
+      .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((account) => ({ ...account }));
+  }
+
+  async setAccountSuspension(id: string, at: Date | null): Promise<Account | null> {
+    const account = this.accounts.get(id);
+    if (!account) return null;
+    account.suspendedAt = at && new Date(at);
+    return { ...account };
+  }
+
   async insertKey(key: ApiKeyRecord): Promise<void> {
     this.keys.set(key.id, copy(key));
     this.keyIdByHash.set(key.hash, key.id);

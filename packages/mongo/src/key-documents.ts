@@ -1,9 +1,11 @@
 import { isScope, SCOPES, type Account, type ApiKeyRecord } from '@petstore/domain';
 
+/** Accounts made before suspension existed have no suspendedAt: they read as not suspended. */
 export interface AccountDocument {
   _id: string;
   name: string;
   createdAt: Date;
+  suspendedAt?: Date | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export function toAccountDocument({ id, ...rest }: Account): AccountDocument {
 }
 
 export function fromAccountDocument(document: AccountDocument): Account {
-  return { id: document._id, name: document.name, createdAt: document.createdAt };
+  return { id: document._id, name: document.name, createdAt: document.createdAt, suspendedAt: document.suspendedAt ?? null };
 }
 
 export function toApiKeyDocument({ id, ...rest }: ApiKeyRecord): ApiKeyDocument {

@@ -1,6 +1,6 @@
 import { createAuthenticator, hashApiKey } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeysCollection } from './collections.js';
+import { accountsCollection, apiKeysCollection } from './collections.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
 describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existed', () => {
@@ -41,6 +41,20 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
       lineageId: 'key_old',
+    });
+  });
+
+  it('reads an account document stored before suspension existed as not suspended, and suspends it like any other', async () => {
+    const createdAt = new Date('2025-01-01T00:00:00.000Z');
+    await accountsCollection(database.db).insertOne({ _id: 'acc_old', name: 'old', createdAt });
+    await storeOldKey();
+    expect(await database.keys.getAccount('acc_old')).toStrictEqual({ id: 'acc_old', name: 'old', createdAt, suspendedAt: null });
+    expect((await createAuthenticator(database.keys)(`Bearer ${key}`)).keyId).toBe('key_old');
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    expect(await database.keys.setAccountSuspension('acc_old', at)).toStrictEqual({ id: 'acc_old', name: 'old', createdAt, suspendedAt: at });
+    await expect(createAuthenticator(database.keys)(`Bearer ${key}`)).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: expect.stringContaining('suspended'),
     });
   });
 

@@ -35,6 +35,20 @@ export class MongoKeyStore implements KeyStore {
     });
   }
 
+  listAccounts(): Promise<Account[]> {
+    return withDriverErrors(async () => {
+      const documents = await this.accounts.find({}).sort({ createdAt: 1, _id: 1 }).toArray();
+      return documents.map(fromAccountDocument);
+    });
+  }
+
+  setAccountSuspension(id: string, at: Date | null): Promise<Account | null> {
+    return withDriverErrors(async () => {
+      await this.accounts.updateOne({ _id: { $eq: id } }, { $set: { suspendedAt: at } });
+      return this.getAccount(id);
+    });
+  }
+
   insertKey(key: ApiKeyRecord): Promise<void> {
     return insertUnique(this.keys, toApiKeyDocument(key), `key ${key.id} already exists`);
   }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MakeStores } from './store-fixture.js';
 import { useFreshStores } from './store-fixture.js';
 
-const account = (id: string): Account => ({ id, name: `account ${id}`, createdAt: new Date('2026-01-02T03:04:05.678Z') });
+const account = (id: string): Account => ({ id, name: `account ${id}`, createdAt: new Date('2026-01-02T03:04:05.678Z'), suspendedAt: null });
 
 const key = (id: string, accountId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   id,
@@ -42,6 +42,28 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       await keys.insertAccount(account('acc_1'));
       expect(await keys.getAccount('acc_1')).toStrictEqual(account('acc_1'));
       expect(await keys.getAccount('acc_2')).toBeNull();
+    });
+
+    it('lists every account, oldest first', async () => {
+      const { keys } = stores();
+      const later = { ...account('acc_0'), createdAt: new Date('2026-01-03T00:00:00.000Z') };
+      await keys.insertAccount(later);
+      await keys.insertAccount(account('acc_1'));
+      expect(await keys.listAccounts()).toStrictEqual([account('acc_1'), later]);
+    });
+
+    it('suspends an account from the instant given and resumes it, answering the account after, or null for an unknown one', async () => {
+      const { keys } = stores();
+      await keys.insertAccount(account('acc_1'));
+      await keys.insertAccount(account('acc_2'));
+      const at = new Date('2026-03-04T05:06:07.089Z');
+      expect(await keys.setAccountSuspension('acc_1', at)).toStrictEqual({ ...account('acc_1'), suspendedAt: at });
+      expect(await keys.getAccount('acc_1')).toStrictEqual({ ...account('acc_1'), suspendedAt: at });
+      expect(await keys.getAccount('acc_2')).toStrictEqual(account('acc_2'));
+      expect(await keys.setAccountSuspension('acc_1', null)).toStrictEqual(account('acc_1'));
+      expect(await keys.getAccount('acc_1')).toStrictEqual(account('acc_1'));
+      expect(await keys.setAccountSuspension('acc_unknown', at)).toBeNull();
+      expect(await keys.getAccount('acc_unknown')).toBeNull();
     });
 
     it('finds an inserted key by its hash and by its id, and answers null for unknown ones', async () => {

@@ -57,10 +57,34 @@ export class AccountService {
 
   /** `by` names who asked when it is not this process's actor: the person signing up. */
   async createAccount(name: string, by?: AuditActor): Promise<Account> {
-    const account: Account = { id: randomId('acc'), name: parseOrThrow(DisplayName, name, 'name'), createdAt: this.deps.clock.now() };
+    const account: Account = {
+      id: randomId('acc'),
+      name: parseOrThrow(DisplayName, name, 'name'),
+      createdAt: this.deps.clock.now(),
+      suspendedAt: null,
+    };
     await this.trail.record('account.created', { accountId: account.id }, initialValues({ name: account.name }), by);
     await this.deps.keys.insertAccount(account);
     return account;
+  }
+
+  /** Every account, oldest first. */
+  listAccounts(): Promise<Account[]> {
+    return this.deps.keys.listAccounts();
+  }
+
+  /**
+   * Suspends an account: its keys are refused with 401 saying so (through another instance, within
+   * PETSTORE_KEY_CACHE_SECONDS) and its people cannot sign in. Suspending a suspended account
+   * changes nothing and records nothing, keeping the instant it was suspended.
+   */
+  suspendAccount(accountId: string): Promise<Account> {
+    return this.setSuspension(accountId, this.deps.clock.now());
+  }
+
+  /** Lifts a suspension; resuming an account that is not suspended changes nothing and records nothing. */
+  resumeAccount(accountId: string): Promise<Account> {
+    return this.setSuspension(accountId, null);
   }
 
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
@@ -162,14 +186,29 @@ export class AccountService {
     return record;
   }
 
+  private async setSuspension(accountId: string, at: Date | null): Promise<Account> {
+    const current = await this.existingAccount(accountId);
+    if ((current.suspendedAt === null) === (at === null)) return current;
+    const action = at === null ? 'account.resumed' : 'account.suspended';
+    await this.trail.record(action, { accountId }, changesBetween({ suspendedAt: current.suspendedAt }, { suspendedAt: at }));
+    return this.existing(accountId, await this.deps.keys.setAccountSuspension(accountId, at));
+  }
+
   private found(keyId: string, record: ApiKeyRecord | null): ApiKeyRecord {
     if (!record) throw new DomainError('not_found', `key ${keyId} does not exist`);
     return record;
   }
 
   private async requireAccount(accountId: string): Promise<void> {
-    if (!(await this.deps.keys.getAccount(accountId))) {
-      throw new DomainError('not_found', `account ${accountId} does not exist`);
-    }
+    await this.existingAccount(accountId);
+  }
+
+  private async existingAccount(accountId: string): Promise<Account> {
+    return this.existing(accountId, await this.deps.keys.getAccount(accountId));
+  }
+
+  private existing(accountId: string, account: Account | null): Account {
+    if (!account) throw new DomainError('not_found', `account ${accountId} does not exist`);
+    return account;
   }
 }

@@ -4,6 +4,8 @@
  */
 export const AUDIT_ACTIONS = [
   'account.created',
+  'account.suspended',
+  'account.resumed',
   'key.created',
   'key.updated',
   'key.rolled',

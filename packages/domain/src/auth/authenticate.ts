@@ -2,7 +2,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { hashApiKey } from './api-key.js';
 import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
-import { UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
+import { SUSPENDED_ACCOUNT, UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
 import type { LastUseRecorder } from './last-use-recorder.js';
 import type { ApiKeyRecord, KeyStore } from './ports.js';
 import type { Scope } from './scopes.js';
@@ -69,6 +69,10 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     const now = clock.now();
     const refusal = whyKeyRefused(record, now);
     if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
+    // Read beside the key (and remembered as long as it, by CachedKeyStore), so a suspension
+    // reaches every instance within the key cache's lifetime.
+    const account = await keys.getAccount(record.accountId);
+    if (account && account.suspendedAt !== null) throw new DomainError('unauthorized', SUSPENDED_ACCOUNT);
     lastUse?.used(record.id, now);
     return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit, lineageId: record.lineageId };
   };

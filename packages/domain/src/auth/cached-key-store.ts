@@ -9,8 +9,8 @@ export interface KeyCacheOptions {
   clock: Clock;
 }
 
-interface Entry {
-  lookup: Promise<ApiKeyRecord | null>;
+interface Entry<T = ApiKeyRecord | null> {
+  lookup: Promise<T>;
   expires: number;
 }
 
@@ -19,11 +19,14 @@ interface Entry {
  * trip to the database. A key created, changed (scopes, limit), rolled or revoked through this
  * store is seen at once; through another instance or the CLI, within the lifetime. The record
  * carries its own instants (expiry, end of a roll's overlap), so those hold exactly even while it
- * is remembered. Concurrent checks of one key share one lookup.
+ * is remembered. Concurrent checks of one key share one lookup. Accounts (what the key check
+ * reads of them: a suspension) are remembered the same way, so a suspension made elsewhere is seen
+ * within the same lifetime, and one made through this store at once.
  */
 export class CachedKeyStore implements KeyStore {
   private readonly known = new Map<string, Entry>();
   private readonly unknown = new Map<string, Entry>();
+  private readonly accounts = new Map<string, Entry<Account | null>>();
   private readonly lifetimeMs: number;
 
   constructor(
@@ -103,12 +106,33 @@ export class CachedKeyStore implements KeyStore {
     return this.store.getKey(id);
   }
 
-  insertAccount(account: Account): Promise<void> {
-    return this.store.insertAccount(account);
+  async insertAccount(account: Account): Promise<void> {
+    await this.store.insertAccount(account);
+    this.accounts.delete(account.id);
   }
 
+  /** Only accounts found are remembered: one created elsewhere is found as soon as it exists. */
   getAccount(id: string): Promise<Account | null> {
-    return this.store.getAccount(id);
+    const now = this.options.clock.now().getTime();
+    const cached = this.accounts.get(id);
+    if (cached && cached.expires > now) return cached.lookup;
+    const entry = { lookup: this.store.getAccount(id), expires: now + this.lifetimeMs };
+    remember(this.accounts, id, entry, this.options.maxEntries);
+    const forgetUnlessFound = (account: Account | null) => {
+      if (account === null && this.accounts.get(id) === entry) this.accounts.delete(id);
+    };
+    entry.lookup.then(forgetUnlessFound, () => forgetUnlessFound(null));
+    return entry.lookup;
+  }
+
+  listAccounts(): Promise<Account[]> {
+    return this.store.listAccounts();
+  }
+
+  async setAccountSuspension(id: string, at: Date | null): Promise<Account | null> {
+    const account = await this.store.setAccountSuspension(id, at);
+    this.accounts.delete(id);
+    return account;
   }
 
   listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -127,8 +151,8 @@ export class CachedKeyStore implements KeyStore {
 }
 
 /** Keeps at most `max` entries, dropping the oldest inserted (Maps iterate in insertion order). */
-function remember(map: Map<string, Entry>, hash: string, entry: Entry, max: number): void {
-  map.set(hash, entry);
+function remember<T>(map: Map<string, Entry<T>>, id: string, entry: Entry<T>, max: number): void {
+  map.set(id, entry);
   if (map.size > max) {
     const oldest = map.keys().next();
     if (!oldest.done) map.delete(oldest.value);

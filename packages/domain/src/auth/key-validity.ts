@@ -2,6 +2,9 @@ import type { ApiKeyRecord } from './ports.js';
 
 export const UNKNOWN_KEY = 'invalid or revoked API key';
 
+/** Said of every key of a suspended account, whatever the key: the operator suspended the account, not the key. */
+export const SUSPENDED_ACCOUNT = "this API key's account is suspended: ask the service's operator";
+
 /**
  * Why a key found in the store may not be used at `now`, or undefined when it may. Judged on
  * every check, against the record's own instants, so a cached record stops at its exact time.

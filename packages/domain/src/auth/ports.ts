@@ -4,6 +4,8 @@ export interface Account {
   id: string;
   name: string;
   createdAt: Date;
+  /** Since when the operator has suspended the account (its keys refused, its people kept out); null while it is not. */
+  suspendedAt: Date | null;
 }
 
 /** What is kept of an API key: never the key itself, only its hash and a short display prefix. */
@@ -65,6 +67,10 @@ export interface Decided<T> {
 export interface KeyStore {
   insertAccount(account: Account): Promise<void>;
   getAccount(id: string): Promise<Account | null>;
+  /** Every account, oldest first. */
+  listAccounts(): Promise<Account[]>;
+  /** Suspends the account from `at`, or resumes it with null; returns the account after, or null when there is no such account. */
+  setAccountSuspension(id: string, at: Date | null): Promise<Account | null>;
   insertKey(key: ApiKeyRecord): Promise<void>;
   getKey(id: string): Promise<ApiKeyRecord | null>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;

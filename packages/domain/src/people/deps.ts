@@ -45,6 +45,12 @@ export interface PeopleServiceDeps {
    * (no key before it); when absent, verification is off and links come from the operator.
    */
   mailer?: Mailer | undefined;
+  /**
+   * Told of a message that could not be sent after the answer was given (mail whose sending must
+   * not show in an answer's timing: a reset asked for, a sign-up with a taken address). The runtime
+   * logs it; the recipient's address is in the error only if the mailer put it there.
+   */
+  onMailFailure?: ((error: unknown) => void) | undefined;
   /** PUBLIC_BASE_URL: links point at its portal pages. */
   publicBaseUrl: string;
   /** Who the command line's changes are by (PETSTORE_ACTOR, or the operating-system user). */

@@ -1,3 +1,11 @@
+import { InvitationAcceptance } from './invitation-acceptance.js';
+import { Invitations } from './invitations.js';
+import { Members } from './members.js';
+import { Passwords } from './passwords.js';
+import { PeopleKit } from './people-kit.js';
+import { Sessions } from './sessions.js';
+import { PasswordSignIn } from './sign-in.js';
+import { SignUp } from './sign-up.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { PeopleServiceDeps, RequestContext } from './deps.js';
 import type {
@@ -29,23 +37,41 @@ import type {
  * where it would matter (sign-in, reset, sign-up while verification is on). docs/people.md.
  */
 export class PeopleService {
-  constructor(private readonly deps: PeopleServiceDeps) {}
+  private readonly kit: PeopleKit;
+  private readonly sessions: Sessions;
+  private readonly passwordSignIn: PasswordSignIn;
+  private readonly signUps: SignUp;
+  private readonly passwords: Passwords;
+  private readonly members: Members;
+  private readonly invitations: Invitations;
+  private readonly acceptance: InvitationAcceptance;
+
+  constructor(deps: PeopleServiceDeps) {
+    this.kit = new PeopleKit(deps);
+    this.sessions = new Sessions(this.kit);
+    this.passwordSignIn = new PasswordSignIn(this.kit, this.sessions);
+    this.signUps = new SignUp(this.kit);
+    this.passwords = new Passwords(this.kit, this.sessions, this.passwordSignIn);
+    this.members = new Members(this.kit);
+    this.invitations = new Invitations(this.kit, this.members);
+    this.acceptance = new InvitationAcceptance(this.kit, this.invitations, this.sessions, this.passwordSignIn);
+  }
 
   /** Whether addresses must be verified: exactly when mail can be sent. */
   get verificationRequired(): boolean {
-    return this.deps.mailer !== undefined;
+    return this.kit.verificationRequired;
   }
 
   async signUp(input: SignUpInput, context: RequestContext): Promise<SignUpAnswer> {
-    return notYet(input, context);
+    return this.signUps.signUp(input, context);
   }
 
   async verifyEmail(input: VerifyEmailInput, context: RequestContext): Promise<void> {
-    return notYet(input, context);
+    return this.signUps.verifyEmail(input, context);
   }
 
   async signIn(input: SignInInput, context: RequestContext): Promise<SignedIn> {
-    return notYet(input, context);
+    return this.passwordSignIn.signIn(input, context);
   }
 
   /**
@@ -53,90 +79,88 @@ export class PeopleService {
    * caller): a new token, as at every sign-in; refused for a suspended account.
    */
   async startVerifiedSession(personId: string, method: 'passkey', context: RequestContext): Promise<SignedIn> {
-    return notYet(personId, method, context);
+    const person = await this.kit.deps.people.getPerson(personId);
+    if (!person) throw new DomainError('unauthorized', `person ${personId} does not exist`);
+    return this.sessions.start(person, method, context);
   }
 
   /** Who holds this session token; `unauthorized` when unknown, ended or expired (deleted when met). */
   async authenticateSession(token: string): Promise<SessionPrincipal> {
-    return notYet(token);
+    return this.sessions.authenticate(token);
   }
 
   async signOut(token: string, context: RequestContext): Promise<void> {
-    return notYet(token, context);
+    return this.sessions.end(token, context);
   }
 
   /** Ends every session of the person, the one asking included; how many there were. */
   async signOutEverywhere(personId: string, context: RequestContext): Promise<number> {
-    return notYet(personId, context);
+    return this.sessions.endAll(personId, 'signed-out-everywhere', context);
   }
 
   async listSessions(personId: string): Promise<SessionView[]> {
-    return notYet(personId);
+    return this.sessions.list(personId);
   }
 
   /** Ends one of the person's own sessions by its handle (SessionView.id); `not_found` for anyone else's. */
   async endSession(personId: string, sessionHandle: string, context: RequestContext): Promise<void> {
-    return notYet(personId, sessionHandle, context);
+    return this.sessions.endByHandle(personId, sessionHandle, context);
   }
 
   /** Always succeeds, whether or not anyone has the address: mails a reset link only to a person who does. */
   async requestPasswordReset(input: PasswordResetRequest, context: RequestContext): Promise<void> {
-    return notYet(input, context);
+    return this.passwords.requestReset(input, context);
   }
 
   /** Sets a new password by a reset link, ending every session of the person. */
   async resetPassword(input: ResetPasswordInput, context: RequestContext): Promise<void> {
-    return notYet(input, context);
+    return this.passwords.reset(input, context);
   }
 
   /** Changes the signed-in person's password, ending all their sessions; a new session for the one asking. */
   async changePassword(personId: string, input: ChangePasswordInput, context: RequestContext): Promise<SignedIn> {
-    return notYet(personId, input, context);
+    return this.passwords.change(personId, input, context);
   }
 
   /** An owner invites someone into their account; the link is in the answer only when no mailer is configured. */
   async createInvitation(ownerId: string, accountId: string, input: InvitationInput, context: RequestContext): Promise<CreatedInvitation> {
-    return notYet(ownerId, accountId, input, context);
+    return this.invitations.create(ownerId, accountId, input, context);
   }
 
   async listInvitations(ownerId: string, accountId: string): Promise<InvitationView[]> {
-    return notYet(ownerId, accountId);
+    return this.invitations.list(ownerId, accountId);
   }
 
   async revokeInvitation(ownerId: string, accountId: string, invitationId: string, context: RequestContext): Promise<void> {
-    return notYet(ownerId, accountId, invitationId, context);
+    return this.invitations.revoke(ownerId, accountId, invitationId, context);
   }
 
   /** Joins the invitation's account (or creates one, for an invitation to sign up) and signs in. */
   async acceptInvitation(input: AcceptInvitationInput, context: RequestContext): Promise<SignedIn> {
-    return notYet(input, context);
+    return this.acceptance.accept(input, context);
   }
 
   async listMembers(ownerId: string, accountId: string): Promise<MemberView[]> {
-    return notYet(ownerId, accountId);
+    return this.members.list(ownerId, accountId);
   }
 
   /** An owner removes a member (and ends their sessions); the last owner cannot be removed. */
   async removeMember(ownerId: string, accountId: string, personId: string, context: RequestContext): Promise<void> {
-    return notYet(ownerId, accountId, personId, context);
+    return this.members.remove(ownerId, accountId, personId, context);
   }
 
   /** The operator's `petstore invites create`: always answers the link (printed, not mailed). */
   async inviteAsOperator(accountId: string | null, input: InvitationInput): Promise<CreatedInvitation & { link: IssuedLink }> {
-    return notYet(accountId, input);
+    return this.invitations.createAsOperator(accountId, input);
   }
 
   /** The operator's `petstore people reset-link`: a reset link for a person who exists (`not_found` otherwise). */
   async resetLinkFor(email: string): Promise<IssuedLink> {
-    return notYet(email);
+    return this.passwords.resetLinkFor(email);
   }
 
   /** The operator's `petstore people list [--account …]`. */
   async listPeople(query: { accountId?: string | undefined } = {}): Promise<PersonListing[]> {
-    return notYet(query);
+    return this.members.listPeople(query);
   }
-}
-
-function notYet(...args: unknown[]): never {
-  throw new DomainError('service_unavailable', `not built yet (${args.length} arguments)`);
 }

@@ -1,18 +1,30 @@
 import { KeyDecisionBook } from '../auth/key-decision-book.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore, RollDecision } from '../auth/ports.js';
 
-/** The smallest key store, for unit tests; counts lookups and use writes so caching and throttling can be seen. */
+/** The smallest key store, for unit tests; counts lookups (of keys and accounts) and use writes so caching and throttling can be seen. */
 export class MapKeyStore implements KeyStore {
   accounts = new Map<string, Account>();
   keys = new Map<string, ApiKeyRecord>();
   lookups = 0;
+  accountLookups = 0;
   useWrites: Array<[string, Date]> = [];
   private readonly decisions = new KeyDecisionBook();
   async insertAccount(a: Account) {
-    this.accounts.set(a.id, a);
+    this.accounts.set(a.id, { ...a });
   }
   async getAccount(id: string) {
-    return this.accounts.get(id) ?? null;
+    this.accountLookups += 1;
+    const a = this.accounts.get(id);
+    return a ? { ...a } : null;
+  }
+  async listAccounts() {
+    return [...this.accounts.values()].toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((a) => ({ ...a }));
+  }
+  async setAccountSuspension(id: string, at: Date | null) {
+    const a = this.accounts.get(id);
+    if (!a) return null;
+    a.suspendedAt = at;
+    return { ...a };
   }
   async insertKey(k: ApiKeyRecord) {
     this.keys.set(k.id, { ...k });

@@ -1,0 +1,65 @@
+import { changesBetween } from '../audit/audit-trail.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { RequestContext } from './deps.js';
+import { byPerson, type PeopleKit } from './people-kit.js';
+import type { Membership } from './ports.js';
+import { personView, type MemberView, type PersonListing } from './views.js';
+
+/**
+ * Who belongs to an account. Only its owners manage its members, and an account always keeps an
+ * owner. Someone who is not a member of the account is told it does not exist, as for any account
+ * of another: existence does not leak across accounts.
+ */
+export class Members {
+  constructor(private readonly kit: PeopleKit) {}
+
+  /** The caller's membership when they own the account; `not_found` when they are not in it, `forbidden` when only a member. */
+  async requireOwner(personId: string, accountId: string): Promise<Membership> {
+    const memberships = await this.kit.deps.people.membershipsOfPerson(personId);
+    const membership = memberships.find((each) => each.accountId === accountId);
+    if (!membership) throw new DomainError('not_found', `account ${accountId} does not exist`);
+    if (membership.role !== 'owner') throw new DomainError('forbidden', "only the account's owners manage its members");
+    return membership;
+  }
+
+  async list(ownerId: string, accountId: string): Promise<MemberView[]> {
+    await this.requireOwner(ownerId, accountId);
+    const memberships = await this.kit.deps.people.membershipsOfAccount(accountId);
+    const members = await Promise.all(
+      memberships.map(async (membership) => {
+        const person = await this.kit.deps.people.getPerson(membership.personId);
+        return person && { person: personView(person), role: membership.role, joinedAt: membership.createdAt };
+      }),
+    );
+    return members.filter((member) => member !== null).sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
+  }
+
+  /**
+   * Removes the member and ends their sessions (they belong to no account after it). Two owners
+   * removing each other at the same instant could both pass the last-owner check; the store has no
+   * transaction to prevent it, and the operator's `invites create --account` restores an owner.
+   */
+  async remove(ownerId: string, accountId: string, personId: string, context: RequestContext): Promise<void> {
+    await this.requireOwner(ownerId, accountId);
+    const memberships = await this.kit.deps.people.membershipsOfAccount(accountId);
+    const removed = memberships.find((membership) => membership.personId === personId);
+    if (!removed) throw new DomainError('not_found', `person ${personId} is not a member of account ${accountId}`);
+    const owners = memberships.filter((membership) => membership.role === 'owner');
+    if (removed.role === 'owner' && owners.length === 1) {
+      throw new DomainError('conflict', 'the last owner of an account cannot be removed; invite another owner first');
+    }
+    const subject = { accountId, personId };
+    await this.kit.trail.record('member.removed', subject, changesBetween({ role: removed.role }, { role: null }), byPerson(ownerId, context));
+    await this.kit.deps.people.deleteMembership(accountId, personId);
+    await this.kit.deps.people.deleteSessionsOf(personId);
+  }
+
+  /** The operator's list: everyone, or one account's people, each with their memberships; never a hash. */
+  async listPeople(query: { accountId?: string | undefined }): Promise<PersonListing[]> {
+    const people = await this.kit.deps.people.listPeople(query);
+    const listed = await Promise.all(
+      people.map(async (person) => ({ ...personView(person), memberships: await this.kit.deps.people.membershipsOfPerson(person.id) })),
+    );
+    return listed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.email.localeCompare(b.email));
+  }
+}
