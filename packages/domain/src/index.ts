@@ -23,6 +23,7 @@ export * from './accounts/key-settings.js';
 export * from './accounts/key-views.js';
 export * from './accounts/display-name.js';
 export * from './audit/ports.js';
+export * from './people/ports.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './idempotency/ports.js';
 export * from './idempotency/idempotency-key.js';
