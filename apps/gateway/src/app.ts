@@ -1,4 +1,5 @@
 import { mountGraphqlFromConfig } from '@petstore/graphql';
+import { mountManage } from '@petstore/manage';
 import { mountRest } from '@petstore/rest';
 import { composeDoors, type Runtime, type Service } from '@petstore/runtime';
 import { mountTrpc } from '@petstore/trpc';
@@ -7,8 +8,9 @@ export type GatewayDeps = Runtime;
 
 /**
  * All doors on one Koa app over one service, so a pet added through any door is the same pet in
- * the others. No side effects: the process starts (and stops) what needs it, Apollo, around listening.
+ * the others, and the management API (/manage/v1) after the three pet doors. No side effects: the
+ * process starts (and stops) what needs it, Apollo, around listening.
  */
 export function buildGateway(deps: GatewayDeps): Service {
-  return composeDoors(deps, [mountRest, mountGraphqlFromConfig, mountTrpc]);
+  return composeDoors(deps, [mountRest, mountGraphqlFromConfig, mountTrpc, mountManage]);
 }

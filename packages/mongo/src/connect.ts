@@ -9,6 +9,7 @@ import { MongoAuditLog } from './mongo-audit-log.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
+import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
 import { MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 
@@ -36,6 +37,7 @@ export interface MongoConnection {
   keys: MongoKeyStore;
   audit: MongoAuditLog;
   idempotency: MongoIdempotencyStore;
+  people: MongoPeopleStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
   sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
@@ -69,6 +71,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       keys: withDeadline(new MongoKeyStore(db), timeoutMS),
       audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
+      people: withDeadline(new MongoPeopleStore(db), timeoutMS),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
       ping: () =>
         settleWithin(

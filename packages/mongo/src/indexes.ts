@@ -4,10 +4,18 @@ const NOT_IMPLEMENTED = 238;
 import {
   apiKeysCollection,
   auditCollection,
+  challengesCollection,
   keyDecisionsCollection,
   idempotencyCollection,
+  invitationsCollection,
+  membershipsCollection,
+  passkeysCollection,
+  peopleClaimsCollection,
+  peopleCollection,
   petsCollection,
   rateLeasesCollection,
+  sessionsCollection,
+  tokensCollection,
 } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 
@@ -30,13 +38,32 @@ export async function ensureIndexes(db: Db): Promise<void> {
       idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }),
     );
     await expireWhenOld(() => rateLeasesCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 }));
+    await ensurePeopleIndexes(db);
   });
 }
 
+/** The people collections' indexes (see docs/people-storage.md). */
+async function ensurePeopleIndexes(db: Db): Promise<void> {
+  // One person per address, and one membership of a person in an account, whichever instance writes.
+  await peopleCollection(db).createIndex({ email: 1 }, { name: 'email_unique', unique: true });
+  await membershipsCollection(db).createIndex({ accountId: 1, personId: 1 }, { name: 'account_person_unique', unique: true });
+  await membershipsCollection(db).createIndex({ personId: 1 }, { name: 'person' });
+  await invitationsCollection(db).createIndex({ tokenHash: 1 }, { name: 'token_hash_unique', unique: true });
+  await invitationsCollection(db).createIndex({ accountId: 1 }, { name: 'account' });
+  await sessionsCollection(db).createIndex({ personId: 1 }, { name: 'person' });
+  await passkeysCollection(db).createIndex({ personId: 1 }, { name: 'person' });
+  // Each of these is refused once past its expiresAt, so MongoDB may remove it then.
+  for (const collection of [sessionsCollection(db), tokensCollection(db), challengesCollection(db), peopleClaimsCollection(db)]) {
+    await expireWhenOld(() => collection.createIndex({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 }));
+  }
+}
+
 /**
- * MongoDB removes expired idempotency records and rate-limit leases itself. Servers without TTL
- * indexes (FerretDB 1.x answers NotImplemented) keep them, which is safe: an idempotency key then
- * simply stays used, and a lease of a past window is never read again.
+ * MongoDB removes expired idempotency records, rate-limit leases, sessions, one-time tokens,
+ * WebAuthn challenges and people's claims itself. Servers without TTL indexes (FerretDB 1.x
+ * answers NotImplemented) keep them, which is safe: an idempotency key then simply stays used, a
+ * lease of a past window is never read again, and an expired session, token or challenge is
+ * refused (and deleted) by whoever meets it.
  */
 async function expireWhenOld(createTtlIndex: () => Promise<unknown>): Promise<void> {
   try {

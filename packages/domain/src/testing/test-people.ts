@@ -1,0 +1,67 @@
+import { AccountService } from '../accounts/account-service.js';
+import { DomainError } from '../errors/domain-error.js';
+import type { RequestContext, SignUpPolicy } from '../people/deps.js';
+import { PeopleService } from '../people/people-service.js';
+import type { MailMessage, PasswordHasher } from '../people/ports.js';
+import { createSignInThrottle, type SignInBudgets } from '../people/sign-in-throttle.js';
+import { ArrayAuditLog } from './array-audit-log.js';
+import { fastTestPasswordHasher } from './fast-test-password-hasher.js';
+import { MapKeyStore } from './map-key-store.js';
+import { MapPeopleStore } from './map-people-store.js';
+import { movableClock } from './movable-clock.js';
+
+export interface TestPeopleOptions {
+  /** Mail is on (and with it verification) when true: messages are kept in `mail`. */
+  mailer?: boolean;
+  signUpPolicy?: SignUpPolicy;
+  budgets?: SignInBudgets;
+  hasher?: PasswordHasher;
+}
+
+export const BASE_URL = 'https://petstore.test';
+
+/** A request from one client. */
+export const fromClient = (clientAddress = '203.0.113.7'): RequestContext => ({ clientAddress, userAgent: 'vitest' });
+
+/**
+ * A people service over in-memory stores, a clock the test moves, the fast test hasher and the
+ * real sign-in throttle; the policy refuses what is shorter than 12 characters or is "password1234"
+ * (the real policy is @petstore/credentials', tested there).
+ */
+export function testPeople(options: TestPeopleOptions = {}) {
+  const { clock, advance } = movableClock('2026-06-01T00:00:00.000Z');
+  const keys = new MapKeyStore();
+  const people = new MapPeopleStore();
+  const audit = new ArrayAuditLog();
+  const mail: MailMessage[] = [];
+  const accounts = new AccountService({ keys, audit, clock, actor: 'operator' });
+  const service = new PeopleService({
+    people,
+    keys,
+    accounts,
+    audit,
+    clock,
+    hasher: options.hasher ?? fastTestPasswordHasher,
+    passwordPolicy: {
+      async checkPassword(password) {
+        if ([...password].length < 12 || password === 'password1234') throw new DomainError('invalid_request', 'password: too weak');
+      },
+    },
+    throttle: createSignInThrottle({ clock, budgets: options.budgets }),
+    signUpPolicy: options.signUpPolicy ?? 'open',
+    mailer: options.mailer ? { send: async (message) => void mail.push(message) } : undefined,
+    publicBaseUrl: `${BASE_URL}/`,
+    actor: 'operator',
+  });
+  /** The token of the last link mailed to `to`. */
+  const lastLinkTo = (to: string): string => {
+    const text = mail.findLast((message) => message.to === to)?.text ?? '';
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+    if (token === undefined) throw new Error(`no link was mailed to ${to}`);
+    return token;
+  };
+  return { service, people, keys, accounts, audit, mail, clock, advance, lastLinkTo, actions: () => audit.records.map((record) => record.action) };
+}
+
+/** The token in a printed or answered link. */
+export const tokenOf = (link: string): string => link.slice(link.indexOf('#token=') + '#token='.length);
