@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { registrationOptions, verifiedCredential } from './registration.js';
 import { relyingPartyOf } from './relying-party.js';
 import { signInOptions, verifiedCounter } from './sign-in.js';
-import { SoftAuthenticator } from './testing/soft-authenticator.js';
+import { SoftAuthenticator } from '@petstore/testing';
 
-const rp = relyingPartyOf('https://petstore.example.com')!;
+const rp = relyingPartyOf('https://petstore.example.com');
 const person = (id: string): Person => ({
   id,
   email: `${id}@example.com`,

@@ -29,7 +29,7 @@ export interface PasskeyServiceDeps {
   sessions: Pick<PeopleService, 'startVerifiedSession'>;
   audit: AuditLog;
   clock: Clock;
-  /** PUBLIC_BASE_URL: its hostname is the RP ID, its origin the one page origin accepted. */
+  /** Where people's browsers reach the service (PUBLIC_BASE_URL): its hostname is the RP ID, its origin the one page origin accepted. */
   publicBaseUrl: string;
   /** The operator's name for the process (PETSTORE_ACTOR); changes here are recorded as the person's. */
   actor: string;
@@ -47,7 +47,7 @@ export interface CeremonyStart<Options> {
  * docs/passkeys.md says what an operator must know (the RP ID, counters).
  */
 export class PasskeyService {
-  private readonly rp: RelyingParty | undefined;
+  private readonly rp: RelyingParty;
   private readonly challenges: Challenges;
   private readonly audit: AuditTrail;
 
@@ -58,21 +58,19 @@ export class PasskeyService {
   }
 
   async startRegistration(personId: string): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
-    const rp = this.relyingParty();
     const person = await this.person(personId);
     const existing = await this.deps.people.listPasskeys(personId);
     if (existing.length >= MAX_PASSKEYS_PER_PERSON) {
       throw new DomainError('conflict', `a person may have at most ${MAX_PASSKEYS_PER_PERSON} passkeys; remove one first`);
     }
-    const options = await registrationOptions(rp, person, existing);
+    const options = await registrationOptions(this.rp, person, existing);
     return { challengeId: await this.challenges.keep(options.challenge, personId), options };
   }
 
   async finishRegistration(personId: string, input: FinishRegistrationInput, context: RequestContext): Promise<PasskeyView> {
-    const rp = this.relyingParty();
     const { challengeId, credential, name } = parseOrThrow(FinishRegistrationInput, input, 'body');
     const challenge = await this.challenges.take(challengeId, personId);
-    const verified = await verifiedCredential(rp, credential, challenge);
+    const verified = await verifiedCredential(this.rp, credential, challenge);
     if (await this.deps.people.getPasskey(verified.id)) throw new DomainError('conflict', 'credential: this passkey is registered already');
     const passkey = {
       id: verified.id,
@@ -90,19 +88,18 @@ export class PasskeyService {
   }
 
   async startSignIn(): Promise<CeremonyStart<PublicKeyCredentialRequestOptionsJSON>> {
-    const options = await signInOptions(this.relyingParty());
+    const options = await signInOptions(this.rp);
     return { challengeId: await this.challenges.keep(options.challenge, null), options };
   }
 
   /** Verifies the assertion against the stored passkey, records its counter, and signs its person in. */
   async finishSignIn(input: FinishSignInInput, context: RequestContext): Promise<SignedIn> {
-    const rp = this.relyingParty();
     const { challengeId, credential } = parseOrThrow(FinishSignInInput, input, 'body');
     // Taken before anything else is looked at, so that each challenge answers at most one assertion.
     const challenge = await this.challenges.take(challengeId, null);
     const passkey = await this.deps.people.getPasskey(credential.id);
     if (passkey === null) throw new DomainError('unauthorized', SIGN_IN_REFUSED);
-    const counter = await verifiedCounter(rp, credential, passkey, challenge);
+    const counter = await verifiedCounter(this.rp, credential, passkey, challenge);
     await this.deps.people.recordPasskeyUse(passkey.id, counter, this.deps.clock.now());
     return this.deps.sessions.startVerifiedSession(passkey.personId, 'passkey', context);
   }
@@ -118,11 +115,6 @@ export class PasskeyService {
     if (passkey === null || passkey.personId !== personId) throw new DomainError('not_found', 'no passkey of yours has this id');
     await this.record('passkey.removed', personId, { passkeyId: passkey.id, name: passkey.name }, context);
     await this.deps.people.deletePasskey(passkey.id);
-  }
-
-  private relyingParty(): RelyingParty {
-    if (this.rp === undefined) throw new DomainError('service_unavailable', 'passkeys need PUBLIC_BASE_URL: its hostname is their relying party');
-    return this.rp;
   }
 
   private async person(personId: string): Promise<Person> {

@@ -9,13 +9,12 @@ export interface RelyingParty {
 }
 
 /**
- * The relying party of PUBLIC_BASE_URL, or none without one (passkeys are then unavailable).
- * Browsers offer WebAuthn only to secure contexts (https, or http on localhost) and never to an IP
- * address, so the service must be reached by its name. Changing the hostname strands every
- * passkey registered before: browsers will not offer them to another RP ID.
+ * The relying party of the public base URL. Browsers offer WebAuthn only to secure contexts (https,
+ * or http on localhost) and never to an IP address, so the service must be reached by its name.
+ * Changing the hostname strands every passkey registered before: browsers will not offer them to
+ * another RP ID.
  */
-export function relyingPartyOf(publicBaseUrl: string, name = 'Pet store'): RelyingParty | undefined {
-  if (publicBaseUrl === '') return undefined;
+export function relyingPartyOf(publicBaseUrl: string, name = 'Pet store'): RelyingParty {
   const url = new URL(publicBaseUrl);
   return { id: url.hostname, origin: url.origin, name };
 }

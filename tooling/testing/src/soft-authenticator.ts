@@ -1,11 +1,26 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/server';
 import { encodeCbor, type Cbor } from './cbor.js';
+
+/** What the authenticator reads of WebAuthn's options (JSON, as the service sends them). */
+interface CreationOptions {
+  challenge: string;
+  rp: { id?: string | undefined };
+  user: { id: string };
+}
+interface RequestOptions {
+  challenge: string;
+}
+
+/** The browser's answers as PublicKeyCredential's toJSON() writes them. */
+interface CredentialJson<Response> {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  clientExtensionResults: Record<string, never>;
+  response: Response;
+}
+export type RegistrationJson = CredentialJson<{ clientDataJSON: string; attestationObject: string; transports: Array<'internal'> }>;
+export type AuthenticationJson = CredentialJson<{ clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string }>;
 
 /** What a browser adds around the authenticator: the page's origin, written into clientDataJSON. */
 export interface BrowserSide {
@@ -28,14 +43,14 @@ const sha256 = (data: Uint8Array | string): Buffer => createHash('sha256').updat
  * the ceremony, for unit tests of the ceremonies without Chromium: it makes the same bytes a
  * security key would (WebAuthn §6.1 authenticator data, §6.5.4 attestation object), so the service
  * verifies them with @simplewebauthn/server exactly as it verifies a real one. The browser test
- * (apps/gateway/src/browser) is the proof with a real browser.
+ * (apps/gateway/src/browser/passkeys.browser.test.ts) is the proof with a real browser.
  */
 export class SoftAuthenticator {
   readonly credentials: HeldCredential[] = [];
 
   constructor(private readonly browser: BrowserSide) {}
 
-  create(options: PublicKeyCredentialCreationOptionsJSON): RegistrationResponseJSON {
+  create(options: CreationOptions): RegistrationJson {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const coseKey = new Map<number, number | Uint8Array>([
@@ -72,7 +87,7 @@ export class SoftAuthenticator {
   }
 
   /** Signs the challenge with the `which`-th credential held (the newest by default), its counter moved by `step`. */
-  get(options: PublicKeyCredentialRequestOptionsJSON, which = this.credentials.length - 1, step = 1): AuthenticationResponseJSON {
+  get(options: RequestOptions, which = this.credentials.length - 1, step = 1): AuthenticationJson {
     const held = this.credentials[which];
     if (held === undefined) throw new Error('no credential held');
     held.counter += step;
