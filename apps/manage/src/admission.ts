@@ -16,7 +16,7 @@ export interface AdmissionDeps {
  * or a signed-in person, whose session cookie must name a live session (401 otherwise, and the
  * browser is told to forget a cookie that names none).
  */
-export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: Operation) => Promise<Call> {
+export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: Operation) => Promise<Omit<Call, 'params'>> {
   const checkCsrf = csrfCheck(deps.publicBaseUrl);
   return async (exchange, operation) => {
     const token = deps.cookie.tokenOf(exchange.req.headers.cookie);

@@ -2,17 +2,19 @@ import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import type { Clock, PeopleService } from '@petstore/domain';
+import type { PasskeyService } from '@petstore/passkeys';
 import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
 import { admission } from './admission.js';
 import type { Handler } from './call.js';
 import { linkHandlers } from './handlers/link-handlers.js';
-import { sessionHandlers } from './handlers/session-handlers.js';
+import { passkeyHandlers } from './handlers/passkey-handlers.js';
+import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
 import { mailingLimit } from './mail-limit.js';
 import { ROUTES, type ManageMethod, type RoutedOperation } from './manage-routes.js';
 import { manageOpenApiDocument } from './openapi/manage-document.js';
 import { sessionCookie } from './session/session-cookie.js';
 
-export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & { people: PeopleService; clock: Clock };
+export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & { people: PeopleService; passkeys: PasskeyService; clock: Clock };
 
 export const MANAGE_PREFIX = '/manage/v1';
 export const MANAGE_OPENAPI_PATH = `${MANAGE_PREFIX}/openapi.json`;
@@ -30,9 +32,11 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
   const cookie = sessionCookie(deps.publicBaseUrl);
   const admit = admission({ people: deps.people, cookie, publicBaseUrl: deps.publicBaseUrl });
   const now = () => deps.clock.now();
+  const startSession = sessionStarter(cookie, now);
   // What each routed operation does once admitted; an operation of the table without one does not compile.
   const handlers: { readonly [Name in RoutedOperation]: Handler } = {
-    ...sessionHandlers({ people: deps.people, envelope: deps.envelope, cookie, now }),
+    ...sessionHandlers({ people: deps.people, envelope: deps.envelope, cookie, startSession }),
+    ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
     ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing: mailingLimit(deps.clock) }),
   };
 
@@ -48,7 +52,7 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
       const exchange = ctx.state.exchange;
       exchange.routed(route);
       exchange.operation('manage', name);
-      const call = await admit(exchange, operation);
+      const call = { ...(await admit(exchange, operation)), params: ctx.params };
       await exchange.traced(name, {}, () => handler(call));
     });
   }

@@ -12,6 +12,8 @@ export interface Call {
   token: string | undefined;
   /** Who is signed in, for an operation only a session may call (checked before the handler runs). */
   session: SessionPrincipal | undefined;
+  /** The route's parameters (`:passkeyId`), as the router matched them. */
+  params: Readonly<Record<string, string>>;
 }
 
 /** What an operation does once admitted; it answers through the exchange's one writer. */

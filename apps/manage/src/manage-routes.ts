@@ -6,9 +6,6 @@ export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The management door's name for an operation: its method and route template under /manage/v1. */
 export type ManageRoute = `${ManageMethod} /${string}`;
 
-/** Why the passkey operations are not routed yet: they come with their handlers, on the passkeys branch. */
-const PASSKEYS_PENDING = 'the passkey ceremonies are routed with their handlers (@petstore/passkeys)';
-
 /**
  * The management door's table: each route under /manage/v1 and the catalogue operation it serves,
  * which is also its `operationId` in the door's OpenAPI document. Who may call each (anyone, a
@@ -28,15 +25,14 @@ export const MANAGE_ROUTES = doorTable(
     'POST /invitations/accept': 'acceptInvitation',
     'GET /session': 'getSession',
     'PUT /password': 'changePassword',
+    'POST /passkeys/registration-options': 'startPasskeyRegistration',
+    'POST /passkeys': 'finishPasskeyRegistration',
+    'GET /passkeys': 'listPasskeys',
+    'DELETE /passkeys/:passkeyId': 'deletePasskey',
+    'POST /passkey-sign-in/options': 'startPasskeySignIn',
+    'POST /passkey-sign-in': 'finishPasskeySignIn',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
-  {
-    startPasskeyRegistration: PASSKEYS_PENDING,
-    finishPasskeyRegistration: PASSKEYS_PENDING,
-    startPasskeySignIn: PASSKEYS_PENDING,
-    finishPasskeySignIn: PASSKEYS_PENDING,
-    listPasskeys: PASSKEYS_PENDING,
-    deletePasskey: PASSKEYS_PENDING,
-  },
+  {},
 );
 
 /** The operations the door routes. */

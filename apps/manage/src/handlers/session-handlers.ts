@@ -8,17 +8,20 @@ export interface SessionHandlerDeps {
   people: PeopleService;
   envelope: Envelope;
   cookie: SessionCookie;
-  now: () => Date;
+  startSession: (call: Call, started: SignedIn) => void;
+}
+
+/** How every sign-in answers (password, invitation, passkey): the token to the browser in the cookie, the rest in the body. */
+export function sessionStarter(cookie: SessionCookie, now: () => Date): (call: Call, started: SignedIn) => void {
+  return (call, started) => {
+    const { token, ...principal } = started;
+    sendJson(call.exchange, 200, sessionJson(principal), ['Set-Cookie', cookie.issue(token, principal.session.expiresAt, now())]);
+  };
 }
 
 /** Signing in and out, and the session itself: each sign-in answers a new token, in the cookie alone. */
 export function sessionHandlers(deps: SessionHandlerDeps) {
-  const { people, envelope, cookie } = deps;
-  /** A fresh session: its token goes to the browser in the cookie, the rest in the body. */
-  const startSession = (call: Call, started: SignedIn): void => {
-    const { token, ...principal } = started;
-    sendJson(call.exchange, 200, sessionJson(principal), ['Set-Cookie', cookie.issue(token, principal.session.expiresAt, deps.now())]);
-  };
+  const { people, envelope, cookie, startSession } = deps;
   return {
     signIn: async (call) => startSession(call, await people.signIn(await readInput(envelope, call.exchange, SignInInput), call.context)),
     acceptInvitation: async (call) => startSession(call, await people.acceptInvitation(await readInput(envelope, call.exchange, AcceptInvitationInput), call.context)),

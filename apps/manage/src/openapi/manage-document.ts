@@ -3,7 +3,8 @@ import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
 import { z } from 'zod';
 import { ROUTES } from '../manage-routes.js';
 import { sessionCookie } from '../session/session-cookie.js';
-import { OPERATION_TEXT, type OperationText } from './operations.js';
+import type { OperationText } from './operation-text.js';
+import { OPERATION_TEXT } from './operations.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,6 +23,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',
   401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password.',
   403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what the operator does not allow.',
+  404: 'There is no such thing of yours (another person\'s is not yours either).',
   409: 'The request conflicts with what is already there.',
   413: 'The body is larger than the service takes.',
   415: 'The body is not `application/json`.',
@@ -78,6 +80,7 @@ export function manageOpenApiDocument(baseUrl: string): Json {
         description: `${text.description}${operation.callers === 'session' ? '\n\nNeeds a session: sign in first.' : ''}${notes}`,
         'x-stability': operation.stability,
         security: operation.callers === 'session' ? [{ session: [] }] : [],
+        ...(path !== template && { parameters: pathParameters(template) }),
         ...(text.input && {
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${text.input.name}` } } } },
         }),
@@ -108,6 +111,11 @@ export function manageOpenApiDocument(baseUrl: string): Json {
       },
     },
   };
+}
+
+/** Each `:name` of a route template, as a required path parameter. */
+function pathParameters(template: string): Json[] {
+  return [...template.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
 }
 
 function refusal(status: number): Json {

@@ -7,23 +7,10 @@ import {
   SignUpInput,
   VerifyEmailInput,
 } from '@petstore/domain';
-import type { z } from 'zod';
 import type { RoutedOperation } from '../manage-routes.js';
+import type { OperationText } from './operation-text.js';
 import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
-
-/** What the document says of one operation beyond what the catalogue and the door's table say. */
-export interface OperationText {
-  summary: string;
-  description: string;
-  /** The JSON body it takes, named in the document's components; none for an operation without input. */
-  input?: { name: string; schema: z.ZodType };
-  /** Its success: the status, and the answer's schema unless it has no body. */
-  success: { status: 200 | 202 | 204; description: string; answer?: { name: string; schema: z.ZodType } };
-  /** What the answer does to the session cookie. */
-  cookie?: 'sets' | 'clears';
-  /** Refusals particular to the operation, beyond those every operation of its callers may meet. */
-  refusals?: Array<409 | 410>;
-}
+import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
 
 const session = { name: 'Session', schema: SessionAnswer };
 
@@ -106,4 +93,5 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     success: { status: 200, description: 'Changed; a new session cookie is set.', answer: session },
     cookie: 'sets',
   },
+  ...PASSKEY_OPERATION_TEXT,
 };

@@ -1,5 +1,5 @@
 import { FinishRegistrationInput, FinishSignInInput } from '@petstore/passkeys';
-import type { OperationText } from './operations.js';
+import type { OperationText } from './operation-text.js';
 import { PasskeyAnswer, PasskeyList, RegistrationStart, SignInStart } from './passkey-answers.js';
 import { SessionAnswer } from './answers.js';
 
