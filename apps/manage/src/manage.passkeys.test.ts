@@ -1,6 +1,7 @@
 import type { RunningService } from '@petstore/service-kit';
 import { SoftAuthenticator } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SessionAnswer } from './openapi/answers.js';
 import { PasskeyAnswer, PasskeyList, RegistrationStart, SignInStart } from './openapi/passkey-answers.js';
 import { BrowserClient } from './testing/browser-client.js';
@@ -10,6 +11,9 @@ import { startManage, STORES } from './testing/start-manage.js';
 const PUBLIC_BASE_URL = 'https://petstore.example.com';
 const PASSWORD = 'correct horse battery staple 42';
 let people = 0;
+
+/** What the software authenticator reads of the registration's options, checked as it reads them. */
+const CreationOptions = z.object({ challenge: z.string(), rp: z.object({ id: z.string() }), user: z.object({ id: z.string() }) });
 
 /**
  * The passkey routes over HTTP on both stores, with a software authenticator standing in for the
@@ -38,7 +42,7 @@ describe.each(STORES)('passkeys over HTTP, on the $name', ({ uri }) => {
     const start = await browser.send('POST', '/passkeys/registration-options', { body: {} });
     expect(start.status, start.text).toBe(200);
     const { challengeId, options } = RegistrationStart.parse(start.body);
-    return browser.send('POST', '/passkeys', { body: { challengeId, credential: authenticator.create(options as Parameters<SoftAuthenticator['create']>[0]), name } });
+    return browser.send('POST', '/passkeys', { body: { challengeId, credential: authenticator.create(CreationOptions.parse(options)), name } });
   }
 
   async function assertion(browser: BrowserClient, authenticator: SoftAuthenticator, step = 1) {
@@ -61,7 +65,9 @@ describe.each(STORES)('passkeys over HTTP, on the $name', ({ uri }) => {
     expect((await browser.send('POST', '/sign-out')).status).toBe(204);
     const signedIn = await browser.send('POST', '/passkey-sign-in', { body: await assertion(browser, authenticator) });
     expect(signedIn.status, signedIn.text).toBe(200);
-    expect(signedIn.headers.getSetCookie()[0]).toMatch(/^__Host-petstore_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=\d+$/);
+    expect(signedIn.headers.getSetCookie()[0]).toMatch(
+      /^__Host-petstore_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=\d+$/,
+    );
     expect(SessionAnswer.parse(signedIn.body).person.email).toBe(email);
     expect(SessionAnswer.parse((await browser.send('GET', '/session')).body).person.email).toBe(email);
     const [used] = PasskeyList.parse((await browser.send('GET', '/passkeys')).body).passkeys;

@@ -39,7 +39,7 @@ export function createPeopleService(config: Config, wiring: PeopleWiring): Peopl
     // The error may name the recipient's server, never a link: messages are not logged.
     onMailFailure: (error) =>
       logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
-    publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
+    publicBaseUrl: peoplesBaseUrl(config),
     actor: stores.actor,
   });
 }
@@ -47,4 +47,9 @@ export function createPeopleService(config: Config, wiring: PeopleWiring): Peopl
 /** The issue's default until PETSTORE_SIGNUP is read: open outside production; there, invitations only unless mail can verify addresses. */
 function signUpPolicy(config: Config, mailConfigured: boolean): SignUpPolicy {
   return config.PETSTORE_ENV !== 'production' || mailConfigured ? 'open' : 'invite';
+}
+
+/** Where people's browsers reach the service (links, passkeys): PUBLIC_BASE_URL, or this machine's port in development. */
+export function peoplesBaseUrl(config: Config): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
 }

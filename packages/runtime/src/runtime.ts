@@ -17,6 +17,7 @@ import {
   type RateLimiterFactory,
   type SignInThrottle,
 } from '@petstore/domain';
+import { PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -25,7 +26,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
-import { createPeopleService } from './people.js';
+import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -43,6 +44,8 @@ export interface Runtime {
   accounts: AccountService;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
   people: PeopleService;
+  /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
+  passkeys: PasskeyService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -89,6 +92,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     actor,
     logger,
   });
+  const passkeys = new PasskeyService({
+    people: countDatabaseErrors(stores.people, 'people', metrics),
+    sessions: people,
+    audit,
+    clock,
+    actor,
+    publicBaseUrl: peoplesBaseUrl(config),
+  });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
@@ -120,6 +131,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     ),
     accounts,
     people: stores.bound(people),
+    passkeys: stores.bound(passkeys),
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),

@@ -23,7 +23,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',
   401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password.',
   403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what the operator does not allow.',
-  404: 'There is no such thing of yours (another person\'s is not yours either).',
+  404: "There is no such thing of yours (another person's is not yours either).",
   409: 'The request conflicts with what is already there.',
   413: 'The body is larger than the service takes.',
   415: 'The body is not `application/json`.',
@@ -67,7 +67,9 @@ export function manageOpenApiDocument(baseUrl: string): Json {
     if (success.answer) schemas[success.answer.name] = jsonSchemaOf(success.answer.schema, 'output');
     responses[String(success.status)] = {
       description: success.description,
-      ...(text.cookie && { headers: { 'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' } } }),
+      ...(text.cookie && {
+        headers: { 'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' } },
+      }),
       ...(success.answer && { content: { 'application/json': { schema: { $ref: `#/components/schemas/${success.answer.name}` } } } }),
     };
     for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status);

@@ -12,7 +12,11 @@ export const PASSKEY_OPERATION_TEXT = {
     description:
       'Answers the options for `navigator.credentials.create()`: a discoverable credential and user verification preferred, the ' +
       `person's passkeys excluded, and a challengeId to finish with within five minutes. Takes no body, or \`{}\`. ${RP}`,
-    success: { status: 200, description: 'The options, and the challenge to finish with.', answer: { name: 'PasskeyRegistrationStart', schema: RegistrationStart } },
+    success: {
+      status: 200,
+      description: 'The options, and the challenge to finish with.',
+      answer: { name: 'PasskeyRegistrationStart', schema: RegistrationStart },
+    },
     refusals: [409],
   },
   finishPasskeyRegistration: {
@@ -40,7 +44,11 @@ export const PASSKEY_OPERATION_TEXT = {
     description:
       'Answers the options for `navigator.credentials.get()`, with no allowed credentials listed: the browser offers the passkeys ' +
       `it holds for this service, and nobody says who they are first. Takes no body, or \`{}\`. ${RP}`,
-    success: { status: 200, description: 'The options, and the challenge to finish with.', answer: { name: 'PasskeySignInStart', schema: SignInStart } },
+    success: {
+      status: 200,
+      description: 'The options, and the challenge to finish with.',
+      answer: { name: 'PasskeySignInStart', schema: SignInStart },
+    },
   },
   finishPasskeySignIn: {
     summary: 'Finish signing in with a passkey',
