@@ -117,7 +117,10 @@ describe('the per-client budget of operations that may send mail', () => {
     const service = await startManage({ env: { PETSTORE_TRUST_PROXY: '1' } });
     try {
       const ask = (address: string) =>
-        new BrowserClient(service.baseUrl).send('POST', '/password-reset-requests', { body: { email: newEmail() }, headers: { 'X-Forwarded-For': address } });
+        new BrowserClient(service.baseUrl).send('POST', '/password-reset-requests', {
+          body: { email: newEmail() },
+          headers: { 'X-Forwarded-For': address },
+        });
       for (let sent = 0; sent < MAILING_REQUESTS_PER_CLIENT_PER_HOUR; sent += 1) expect((await ask('198.51.100.1')).status).toBe(202);
       const refused = await ask('198.51.100.1');
       expect(refused.status).toBe(429);

@@ -21,7 +21,8 @@ export function sessionHandlers(deps: SessionHandlerDeps) {
   };
   return {
     signIn: async (call) => startSession(call, await people.signIn(await readInput(envelope, call.exchange, SignInInput), call.context)),
-    acceptInvitation: async (call) => startSession(call, await people.acceptInvitation(await readInput(envelope, call.exchange, AcceptInvitationInput), call.context)),
+    acceptInvitation: async (call) =>
+      startSession(call, await people.acceptInvitation(await readInput(envelope, call.exchange, AcceptInvitationInput), call.context)),
     changePassword: async (call) => {
       const body = await readInput(envelope, call.exchange, ChangePasswordInput);
       startSession(call, await people.changePassword(signedIn(call).person.id, body, call.context));

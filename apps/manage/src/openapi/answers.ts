@@ -38,6 +38,4 @@ export const SignUpAnswer = z
   })
   .meta({ description: 'The same answer whether or not the address was already registered, while verification is on.' });
 
-export const ResetRequested = z
-  .strictObject({ message: z.string() })
-  .meta({ description: 'The same answer whether or not anyone has the address.' });
+export const ResetRequested = z.strictObject({ message: z.string() }).meta({ description: 'The same answer whether or not anyone has the address.' });

@@ -36,7 +36,7 @@ describe('the management API document', () => {
   const document = manageOpenApiDocument('');
   const described = operationsOf(document);
 
-  it("says of every route what the catalogue says of its operation: who may call it, no scope, stability in x-stability and the description", () => {
+  it('says of every route what the catalogue says of its operation: who may call it, no scope, stability in x-stability and the description', () => {
     const published: PublishedOperation[] = described.map(({ route, operation }) => {
       const description = typeof operation['description'] === 'string' ? operation['description'] : '';
       return {

@@ -65,7 +65,9 @@ export function manageOpenApiDocument(baseUrl: string): Json {
     if (success.answer) schemas[success.answer.name] = jsonSchemaOf(success.answer.schema, 'output');
     responses[String(success.status)] = {
       description: success.description,
-      ...(text.cookie && { headers: { 'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' } } }),
+      ...(text.cookie && {
+        headers: { 'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' } },
+      }),
       ...(success.answer && { content: { 'application/json': { schema: { $ref: `#/components/schemas/${success.answer.name}` } } } }),
     };
     for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status);

@@ -34,7 +34,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     description:
       'Creates a person with this email and password, and an account of the given name with them as its owner. When the service ' +
       'sends mail, a verification link goes to the address, and the answer is the same whether or not the address was already ' +
-      'registered (an existing person gets nothing new). Whether anyone may sign up is the operator\'s choice (`PETSTORE_SIGNUP`): ' +
+      "registered (an existing person gets nothing new). Whether anyone may sign up is the operator's choice (`PETSTORE_SIGNUP`): " +
       'otherwise 403. Limited per client address, with requestPasswordReset, so that nobody mails through it in bulk.',
     input: { name: 'SignUpInput', schema: SignUpInput },
     success: { status: 202, description: 'Signed up, or already registered: sign in next.', answer: { name: 'SignUpAnswer', schema: SignUpAnswer } },
@@ -73,7 +73,11 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
       'Mails a link to reset the password to the address, if a person has it; the answer is the same either way. Limited per ' +
       'client address, with signUp.',
     input: { name: 'PasswordResetRequest', schema: PasswordResetRequest },
-    success: { status: 202, description: 'A link was mailed if a person has the address.', answer: { name: 'ResetRequested', schema: ResetRequested } },
+    success: {
+      status: 202,
+      description: 'A link was mailed if a person has the address.',
+      answer: { name: 'ResetRequested', schema: ResetRequested },
+    },
   },
   resetPassword: {
     summary: "Set a new password with a reset link's token",
@@ -86,7 +90,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     summary: 'Accept an invitation and sign in',
     description:
       "Joins the invitation's account (a new person with this password, or an existing one proving it is them), and starts a " +
-      'session as signIn does. The email must be the invited one; the token is the invitation link\'s, usable once within 7 days.',
+      "session as signIn does. The email must be the invited one; the token is the invitation link's, usable once within 7 days.",
     input: { name: 'AcceptInvitationInput', schema: AcceptInvitationInput },
     success: { status: 200, description: 'Joined and signed in; the session cookie is set.', answer: session },
     cookie: 'sets',
@@ -100,7 +104,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
   changePassword: {
     summary: 'Change the password',
     description:
-      "Checks the current password, sets the new one and ends every session of the person; the answer starts a new session " +
+      'Checks the current password, sets the new one and ends every session of the person; the answer starts a new session ' +
       'for the one asking (a new cookie).',
     input: { name: 'ChangePasswordInput', schema: ChangePasswordInput },
     success: { status: 200, description: 'Changed; a new session cookie is set.', answer: session },

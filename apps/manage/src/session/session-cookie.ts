@@ -24,7 +24,8 @@ export function sessionCookie(publicBaseUrl: string): SessionCookie {
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     name,
-    issue: (token, expiresAt, now) => `${name}=${token}; ${attributes}; Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))}`,
+    issue: (token, expiresAt, now) =>
+      `${name}=${token}; ${attributes}; Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))}`,
     clear: `${name}=; ${attributes}; Max-Age=0`,
     tokenOf: (header) => (header === undefined ? undefined : cookieValue(header, name)),
   };

@@ -24,10 +24,17 @@ export class BrowserClient {
     readonly origin: string = baseUrl,
   ) {}
 
-  async send(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string | undefined> } = {}): Promise<Answer> {
+  async send(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string | undefined> } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = {};
-    if (method !== 'GET') headers['Origin'] = this.origin;
-    if (options.body !== undefined || options.rawBody !== undefined) headers['Content-Type'] = 'application/json';
+    // What a page of the service sends with fetch(): its origin, and JSON, even with no body.
+    if (method !== 'GET') {
+      headers['Origin'] = this.origin;
+      headers['Content-Type'] = 'application/json';
+    }
     if (this.jar.size > 0) headers['Cookie'] = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === undefined) delete headers[name];
@@ -45,7 +52,12 @@ export class BrowserClient {
       else this.jar.set(name, value);
     }
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: text === '' ? undefined : (JSON.parse(text) as Record<string, unknown>),
+    };
   }
 
   /** The value of the one cookie in the jar; throws when there is none. */
