@@ -28,7 +28,6 @@ export * from './rate-limit/rate-limiter.js';
 export * from './idempotency/ports.js';
 export * from './idempotency/idempotency-key.js';
 export * from './audit/audit-trail.js';
-export * from './people/ports.js';
 export * from './people/deps.js';
 export * from './people/schemas.js';
 export * from './people/views.js';

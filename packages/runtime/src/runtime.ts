@@ -8,6 +8,7 @@ import {
   FixedWindowRateLimiter,
   LastUseRecorder,
   PetService,
+  type PeopleService,
   systemClock,
   type AuthenticatorOptions,
   type Clock,
@@ -24,6 +25,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
+import { createPeopleService } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -39,6 +41,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
+  people: PeopleService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -72,7 +76,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
-  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
+  const actor = resolveActor(config.PETSTORE_ACTOR);
+  const accounts = new AccountService({ keys, audit, clock, actor });
+  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
+  const people = createPeopleService(config, {
+    people: countDatabaseErrors(stores.people, 'people', metrics),
+    keys,
+    accounts,
+    audit,
+    clock,
+    throttle: signInThrottle,
+    actor,
+    logger,
+  });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
@@ -103,6 +119,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    people: stores.bound(people),
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
@@ -112,7 +129,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
-    signInThrottle: createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
+    signInThrottle,
     shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
     devKey,

@@ -1,5 +1,5 @@
-import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PetStore, RateLimiter } from '@petstore/domain';
-import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPetStore } from '@petstore/memory';
+import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PeopleStore, PetStore, RateLimiter } from '@petstore/domain';
+import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore } from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -7,9 +7,11 @@ export interface Stores {
   pets: PetStore;
   ids: IdSource;
   keys: KeyStore;
-  /** The append-only trail of changes to accounts and keys. */
+  /** The append-only trail of changes to accounts, keys and people. */
   audit: AuditLog;
   idempotency: IdempotencyStore;
+  /** People, their memberships, invitations, sessions, one-time links and passkeys. */
+  people: PeopleStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
   sharedRateLimiter: ((window: { windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
   /**
@@ -43,6 +45,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       keys: mongo.keys,
       audit: mongo.audit,
       idempotency: mongo.idempotency,
+      people: mongo.people,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
       ready: () =>
@@ -65,6 +68,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     keys: new MemoryKeyStore(),
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
+    people: new MemoryPeopleStore(),
     sharedRateLimiter: undefined,
     bound: (target) => target,
     ready: async () => true,

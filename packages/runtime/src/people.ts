@@ -1,0 +1,50 @@
+import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
+import {
+  PeopleService,
+  type AccountService,
+  type AuditLog,
+  type Clock,
+  type KeyStore,
+  type Mailer,
+  type PeopleStore,
+  type SignInThrottle,
+  type SignUpPolicy,
+} from '@petstore/domain';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+
+export interface PeopleWiring {
+  people: PeopleStore;
+  keys: KeyStore;
+  accounts: AccountService;
+  audit: AuditLog;
+  clock: Clock;
+  throttle: SignInThrottle;
+  actor: string;
+  logger: Logger;
+  /** Absent until mail is configured: verification is then off and links come from the operator. */
+  mailer?: Mailer | undefined;
+}
+
+/** The people service with production's parts: argon2id, the shipped password policy, the shared sign-in throttle. */
+export function createPeopleService(config: Config, wiring: PeopleWiring): PeopleService {
+  const { logger, throttle, mailer, ...stores } = wiring;
+  return new PeopleService({
+    ...stores,
+    hasher: argon2PasswordHasher(),
+    passwordPolicy: { checkPassword },
+    throttle,
+    signUpPolicy: signUpPolicy(config, mailer !== undefined),
+    mailer,
+    // The error may name the recipient's server, never a link: messages are not logged.
+    onMailFailure: (error) =>
+      logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
+    publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
+    actor: stores.actor,
+  });
+}
+
+/** The issue's default until PETSTORE_SIGNUP is read: open outside production; there, invitations only unless mail can verify addresses. */
+function signUpPolicy(config: Config, mailConfigured: boolean): SignUpPolicy {
+  return config.PETSTORE_ENV !== 'production' || mailConfigured ? 'open' : 'invite';
+}
