@@ -102,7 +102,7 @@ describe.each(STORES)('sessions over HTTP, on the $name', ({ uri }) => {
     expect((await client().send('POST', '/sign-in', { body: { email, password: `${PASSWORD} and more` } })).status).toBe(200);
   });
 
-  it('never shows a session token in a body after the answer that set it, nor in the log', async () => {
+  it('never shows a session token in a body after the answer that set it, nor in the log or the audit trail', async () => {
     const browser = client();
     const email = await signUp(browser);
     const answers = [await browser.send('POST', '/sign-in', { body: { email, password: PASSWORD } })];
@@ -114,6 +114,10 @@ describe.each(STORES)('sessions over HTTP, on the $name', ({ uri }) => {
     expect(log).toContain('/manage/v1/sign-in');
     expect(log).not.toContain(token);
     expect(log).not.toContain(PASSWORD);
+    const audit = JSON.stringify(await service.runtime.accounts.listAudit({}));
+    expect(audit).toContain('sign');
+    expect(audit).not.toContain(token);
+    expect(audit).not.toContain(PASSWORD);
   });
 });
 

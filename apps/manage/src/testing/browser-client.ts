@@ -30,8 +30,11 @@ export class BrowserClient {
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string | undefined> } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = {};
-    if (method !== 'GET') headers['Origin'] = this.origin;
-    if (options.body !== undefined || options.rawBody !== undefined) headers['Content-Type'] = 'application/json';
+    // What a page of the service sends with fetch(): its origin, and JSON, even with no body.
+    if (method !== 'GET') {
+      headers['Origin'] = this.origin;
+      headers['Content-Type'] = 'application/json';
+    }
     if (this.jar.size > 0) headers['Cookie'] = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === undefined) delete headers[name];
