@@ -31,6 +31,7 @@ export function passkeyHandlers(deps: PasskeyHandlerDeps) {
       sendJson(call.exchange, 200, { passkeys: listed.map(passkeyJson) });
     },
     deletePasskey: async (call) => {
+      await readNoInput(envelope, call.exchange);
       await passkeys.deletePasskey(signedIn(call).person.id, call.params['passkeyId'] ?? '', call.context);
       sendNothing(call.exchange);
     },
