@@ -34,7 +34,11 @@ describe.skipIf(!executablePath).each(STORES)('passkeys in Chromium, on $name', 
   const problems: string[] = [];
   const run = (action: PageAction): Promise<PageAnswer> => page.evaluate(inPage, action);
   const call = (method: string, path: string, body?: unknown) => run({ kind: 'call', method, path, ...(body !== undefined && { body }) });
-  const person = (name: string) => ({ email: `${name}-${Date.now()}@example.com`, password: `a long passphrase of ${name}`, accountName: `${name}'s team` });
+  const person = (name: string) => ({
+    email: `${name}-${Date.now()}@example.com`,
+    password: `a long passphrase of ${name}`,
+    accountName: `${name}'s team`,
+  });
   const signUpAndIn = async (who: { email: string; password: string; accountName: string }) => {
     expect((await call('POST', '/sign-up', who)).status).toBeLessThan(300);
     expect((await call('POST', '/sign-in', { email: who.email, password: who.password })).status).toBe(200);
@@ -44,7 +48,14 @@ describe.skipIf(!executablePath).each(STORES)('passkeys in Chromium, on $name', 
   const newAuthenticator = async () => {
     if (authenticatorId) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     }));
     return authenticatorId;
   };
