@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import type { Scope } from '@petstore/domain';
-import { readDuration, readExpiry, readInstant, readRateLimit, readScopes } from './option-values.js';
+import type { Role, Scope } from '@petstore/domain';
+import { BadValueError } from './bad-value.js';
+import { readDuration, readExpiry, readInstant, readRateLimit, readRole, readScopes } from './option-values.js';
 import { UsageError } from './usage-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
@@ -11,7 +12,14 @@ export type StoreCommand =
   | { action: 'roll-key'; keyId: string; overlapSeconds?: number }
   | { action: 'list-keys'; accountId: string }
   | { action: 'revoke-key'; keyId: string }
-  | { action: 'list-audit'; accountId?: string; since?: Date };
+  | { action: 'list-audit'; accountId?: string; since?: Date }
+  | { action: 'list-accounts' }
+  | { action: 'suspend-account'; accountId: string }
+  | { action: 'resume-account'; accountId: string }
+  | { action: 'list-people'; accountId?: string }
+  | { action: 'reset-link'; email: string }
+  /** Into an account (as a member unless told), or, with accountId null, to sign up with an account of their own. */
+  | { action: 'create-invitation'; accountId: string | null; email: string; role?: Role };
 
 /**
  * Help that was asked for (`--help`: stdout, exit 0) or help instead of a command that was not
@@ -26,7 +34,7 @@ export interface CliRequest {
   json: boolean;
 }
 
-const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since'] as const;
+const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 type Values = Partial<Record<ValueOption, string>>;
 
@@ -40,6 +48,8 @@ const OPTIONS = {
   'rate-limit': text,
   overlap: text,
   since: text,
+  email: text,
+  role: text,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<ValueOption, typeof text> & Record<string, unknown>;
@@ -56,6 +66,9 @@ const scopesOf = (values: Values) => (values.scopes === undefined ? {} : { scope
 
 const COMMANDS: Readonly<Record<string, CommandShape>> = {
   'accounts create': { required: 'name', build: ({ values }) => ({ action: 'create-account', name: values.name ?? '' }) },
+  'accounts list': { build: () => ({ action: 'list-accounts' }) },
+  'accounts suspend': { argument: 'accountId', build: ({ argument }) => ({ action: 'suspend-account', accountId: argument }) },
+  'accounts resume': { argument: 'accountId', build: ({ argument }) => ({ action: 'resume-account', accountId: argument }) },
   'keys create': {
     required: 'account',
     optional: ['scopes', 'expires-in', 'expires-at', 'rate-limit'],
@@ -102,6 +115,27 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
       ...(values.since !== undefined && { since: readInstant('since', values.since) }),
     }),
   },
+  'people list': {
+    optional: ['account'],
+    build: ({ values }) => ({ action: 'list-people', ...(values.account !== undefined && { accountId: values.account }) }),
+  },
+  'people reset-link': { argument: 'email', build: ({ argument }) => ({ action: 'reset-link', email: argument }) },
+  'invites create': {
+    required: 'email',
+    optional: ['account', 'role'],
+    build: ({ values }) => {
+      // Whoever accepts an invitation to sign up owns the account they make: there is no role to choose.
+      if (values.account === undefined && values.role !== undefined) {
+        throw new BadValueError('--role needs --account: an invitation to sign up makes its person the owner of their own new account');
+      }
+      return {
+        action: 'create-invitation',
+        accountId: values.account ?? null,
+        email: values.email ?? '',
+        ...(values.role !== undefined && { role: readRole(values.role) }),
+      };
+    },
+  },
 };
 
 /** Parses `petstore <group> <verb> [argument] [options]`; throws UsageError for anything else. */
@@ -135,7 +169,7 @@ function checkShape(name: string, shape: CommandShape, values: Values, rest: str
   return argument;
 }
 
-const PLACEHOLDERS: Partial<Record<ValueOption, string>> = { name: 'name', account: 'accountId' };
+const PLACEHOLDERS: Partial<Record<ValueOption, string>> = { name: 'name', account: 'accountId', email: 'email' };
 
 interface ParsedLine {
   /** Each value option given (ids and names trimmed). */
@@ -146,7 +180,7 @@ interface ParsedLine {
 }
 
 /** Ids and names, whose surrounding spaces are slips of the hand; every other value is read exactly as given. */
-const TRIMMED: ReadonlySet<ValueOption> = new Set(['name', 'account']);
+const TRIMMED: ReadonlySet<ValueOption> = new Set(['name', 'account', 'email']);
 
 /**
  * `--overlap -1` as `--overlap=-1`: node:util reads a value starting with a dash as a missing one

@@ -1,6 +1,7 @@
 import { AccountService, DomainError, fixedClock, hashApiKey } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_SHOWN_ONCE_WARNING, runCommand, type CommandDeps } from './commands.js';
+import { operatorPeople } from './operator-people.js';
 import { capturedOutput } from './testing/captured-output.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
 
@@ -12,7 +13,10 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
   let deps: CommandDeps;
   beforeEach(async () => {
     database = await connectTestDatabase();
-    deps = { accounts: new AccountService({ keys: database.keys, audit: database.audit, clock: fixedClock(NOW), actor: 'ops@example' }) };
+    const clock = fixedClock(NOW);
+    const accounts = new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'ops@example' });
+    const config = { actor: 'ops@example', publicBaseUrl: 'https://petstore.example', signUpPolicy: 'open' as const };
+    deps = { accounts, people: operatorPeople(config, database, accounts, clock) };
   });
   afterEach(async () => {
     await database.drop();

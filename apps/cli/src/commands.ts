@@ -1,12 +1,15 @@
-import type { AccountService } from '@petstore/domain';
+import type { AccountService, PeopleService } from '@petstore/domain';
 import type { StoreCommand } from './args.js';
 import { auditTable } from './audit-text.js';
 import { issuedKeyLines, keyTable, rolledKeyLines, updatedKeyLine } from './key-text.js';
 import type { Output } from './output.js';
+import { runPeopleCommand } from './people-commands.js';
+import { accountTable } from './people-text.js';
 import { visibleText } from './visible-text.js';
 
 export interface CommandDeps {
   accounts: AccountService;
+  people: PeopleService;
 }
 
 export const KEY_SHOWN_ONCE_WARNING = 'Store this key now: it will not be shown again (only its hash is kept).';
@@ -23,6 +26,26 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
   };
   const { accounts } = deps;
   switch (command.action) {
+    case 'list-people':
+    case 'reset-link':
+    case 'create-invitation':
+      return runPeopleCommand(command, deps.people, print, (line) => output.err(line));
+    case 'list-accounts': {
+      const listed = await accounts.listAccounts();
+      print(listed, () => (listed.length === 0 ? ['no accounts'] : accountTable(listed)));
+      return;
+    }
+    case 'suspend-account': {
+      const account = await accounts.suspendAccount(command.accountId);
+      const at = account.suspendedAt?.toISOString() ?? '';
+      print(account, () => [`account ${account.id} (${account.name}) is suspended since ${at}: its keys are refused and its people cannot sign in`]);
+      return;
+    }
+    case 'resume-account': {
+      const account = await accounts.resumeAccount(command.accountId);
+      print(account, () => [`account ${account.id} (${account.name}) is not suspended: its keys and sign-ins work`]);
+      return;
+    }
     case 'create-account': {
       const account = await accounts.createAccount(command.name);
       print(account, () => [`created account ${account.id} (${account.name})`]);

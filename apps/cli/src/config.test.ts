@@ -10,7 +10,19 @@ describe('readConfig', () => {
       dbName: 'shop',
       timeoutMs: 500,
       actor: userInfo().username,
+      publicBaseUrl: undefined,
+      signUpPolicy: 'open',
     });
+  });
+
+  it('reads PUBLIC_BASE_URL, which printed links point at, and PETSTORE_SIGNUP as the service does', () => {
+    expect(readConfig({ MONGODB_URI: 'mongodb://db:27017', PUBLIC_BASE_URL: 'https://petstore.example/', PETSTORE_SIGNUP: 'closed' })).toMatchObject({
+      publicBaseUrl: 'https://petstore.example',
+      signUpPolicy: 'closed',
+    });
+    expect(() => readConfig({ MONGODB_URI: 'mongodb://db:27017', PETSTORE_SIGNUP: 'sometimes' })).toThrow(
+      /PETSTORE_SIGNUP must be open, invite or closed/,
+    );
   });
 
   it('names PETSTORE_ACTOR as the actor of its changes when set, instead of the operating-system user', () => {

@@ -1,3 +1,4 @@
+import type { SignUpPolicy } from '@petstore/domain';
 import { ConfigError, loadConfig, resolveActor } from '@petstore/runtime';
 import { UsageError } from './usage-error.js';
 
@@ -7,6 +8,10 @@ export interface CliConfig {
   timeoutMs: number;
   /** Who the audit trail names for this command's changes: PETSTORE_ACTOR, or the operating-system user. */
   actor: string;
+  /** PUBLIC_BASE_URL, which printed links point at; undefined when unset. */
+  publicBaseUrl: string | undefined;
+  /** PETSTORE_SIGNUP as the service reads it: `closed` refuses the operator's invitations to sign up too. */
+  signUpPolicy: SignUpPolicy;
 }
 
 /**
@@ -30,5 +35,7 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     dbName: config.MONGODB_DB,
     timeoutMs: config.MONGODB_TIMEOUT_MS,
     actor: resolveActor(config.PETSTORE_ACTOR),
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    signUpPolicy: config.PETSTORE_SIGNUP,
   };
 }

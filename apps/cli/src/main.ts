@@ -6,6 +6,8 @@ import { parseCliArgs } from './args.js';
 import { runCommand } from './commands.js';
 import { readConfig } from './config.js';
 import { EXIT_USAGE, reportFailure } from './failure.js';
+import { operatorPeople, requirePublicBaseUrl } from './operator-people.js';
+import { LINK_ACTIONS } from './people-commands.js';
 import type { Output } from './output.js';
 import { UsageError } from './usage-error.js';
 import { groupUsage, USAGE } from './usage.js';
@@ -32,10 +34,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     const config = readConfig(process.env);
+    if (LINK_ACTIONS.has(request.command.action)) requirePublicBaseUrl(config);
     const mongo = await connect(config);
     try {
       const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: config.actor });
-      await runCommand(request.command, { accounts }, output, json);
+      await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts) }, output, json);
     } finally {
       await mongo.close();
     }

@@ -1,4 +1,4 @@
-import { MAX_DURATION_SECONDS, MAX_RATE_LIMIT, SCOPES, isScope, type Scope } from '@petstore/domain';
+import { MAX_DURATION_SECONDS, MAX_RATE_LIMIT, SCOPES, isScope, type Role, type Scope } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
 
 /** `pets:read,pets:write`: known scopes, at least one. */
@@ -61,4 +61,10 @@ export function readExpiry(values: { 'expires-in'?: string | undefined; 'expires
   const at = readInstant('expires-at', atText);
   if (at.getTime() <= now.getTime()) throw new BadValueError(`--expires-at must be in the future (it is ${now.toISOString()} now)`);
   return at;
+}
+
+/** What an invited person may do in the account: `member` (manage keys) or `owner` (also manage members). */
+export function readRole(text: string): Role {
+  if (text === 'owner' || text === 'member') return text;
+  throw new BadValueError('--role must be owner or member');
 }

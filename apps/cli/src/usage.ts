@@ -2,6 +2,13 @@
 const COMMAND_LINES = [
   '  petstore accounts create --name <name>',
   '      create an account and print its id',
+  '  petstore accounts list',
+  '      list every account, oldest first, with when it was suspended',
+  '  petstore accounts suspend <accountId>',
+  '      suspend an account: its keys get 401 saying so (on other instances within',
+  '      PETSTORE_KEY_CACHE_SECONDS) and its people cannot sign in',
+  '  petstore accounts resume <accountId>',
+  '      lift a suspension: the keys and sign-ins work again',
   '  petstore keys create --account <accountId> [--scopes pets:read,pets:write]',
   '                       [--expires-in 30d | --expires-at 2027-01-01T00:00:00Z] [--rate-limit 1000]',
   '      issue an API key (shown once, never again); by default with both scopes, no expiry and',
@@ -16,17 +23,25 @@ const COMMAND_LINES = [
   '  petstore keys revoke <keyId>',
   '      revoke a key; requests using it then fail with 401',
   '  petstore audit list [--account <accountId>] [--since 2026-01-01T00:00:00Z]',
-  '      every change to accounts and keys, newest first: when, who, what, which attributes',
+  '      every change to accounts, keys and people, newest first: when, who, what, which attributes',
+  '  petstore people list [--account <accountId>]',
+  '      list the people who sign in (never a password): email, whether verified, account and role',
+  '  petstore people reset-link <email>',
+  '      print a one-time link (valid 1 hour) that sets a new password for the person with this email',
+  '  petstore invites create --email <email> [--account <accountId> [--role member|owner]]',
+  '      print a one-time invitation link (valid 7 days, usable once, only by that email): into the',
+  '      account (as a member unless --role owner), or without --account to sign up with a new',
+  '      account of their own, which they own (refused when PETSTORE_SIGNUP=closed)',
 ];
 
-export const COMMAND_GROUPS = ['accounts', 'keys', 'audit'] as const;
+export const COMMAND_GROUPS = ['accounts', 'keys', 'audit', 'people', 'invites'] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
 
-export const USAGE = `petstore: manage the accounts and API keys of the pet store service
+export const USAGE = `petstore: manage the accounts, API keys and people of the pet store service
 
 Usage:
 ${COMMAND_LINES.join('\n')}
-  petstore <accounts|keys|audit>
+  petstore <accounts|keys|audit|people|invites>
       list the commands of a group
   petstore --help
       show this help
@@ -43,10 +58,13 @@ Environment (read and checked as the service reads it; see docs/operations.md, C
   MONGODB_DB          database name (default: petstore)
   MONGODB_TIMEOUT_MS  how long to wait for the database (default: 3000)
   PETSTORE_ACTOR      who the audit trail names for changes (default: the operating-system user)
+  PUBLIC_BASE_URL     the service's public address, which printed links point at (required by
+                      people reset-link and invites create)
+  PETSTORE_SIGNUP     open, invite or closed: closed refuses invitations to sign up (docs/email.md)
 
-Exit status: 0 done; 1 failed (unknown account or key, a key already rolled or revoked,
-database unavailable); 2 bad usage (no command, an incomplete or unknown one, a repeated option,
-a bad value) or bad configuration.`;
+Exit status: 0 done; 1 failed (unknown account, key or person, a key already rolled or revoked,
+sign-up closed, database unavailable); 2 bad usage (no command, an incomplete or unknown one, a
+repeated option, a bad value) or bad configuration.`;
 
 /** The commands of one group, for `petstore <group>` alone: each command line with its description. */
 export function groupUsage(group: CommandGroup): string {

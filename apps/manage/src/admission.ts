@@ -18,20 +18,32 @@ export interface AdmissionDeps {
  */
 export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: Operation) => Promise<Omit<Call, 'params'>> {
   const checkCsrf = csrfCheck(deps.publicBaseUrl);
+  /** The signed-in person the cookie's token names; 401 without one, or for one that names no live session. */
+  const sessionOf = async (exchange: Exchange, token: string | undefined): Promise<SessionPrincipal> => {
+    if (token === undefined) throw new DomainError('unauthorized', 'sign in first: this operation needs the session cookie that signIn sets');
+    try {
+      return await deps.people.authenticateSession(token);
+    } catch (error) {
+      // The cookie names no live session (ended, expired, or never one): the browser may forget it.
+      if (isDomainError(error) && error.code === 'unauthorized') exchange.header('Set-Cookie', deps.cookie.clear);
+      throw error;
+    }
+  };
   return async (exchange, operation) => {
     const token = deps.cookie.tokenOf(exchange.req.headers.cookie);
     checkCsrf(exchange.req, token !== undefined);
     const context = { clientAddress: exchange.clientAddress ?? '', userAgent: userAgentOf(exchange) };
     let session: SessionPrincipal | undefined;
-    if (operation.callers === 'session') {
-      if (token === undefined) throw new DomainError('unauthorized', 'sign in first: this operation needs the session cookie that signIn sets');
-      try {
-        session = await deps.people.authenticateSession(token);
-      } catch (error) {
-        // The cookie names no live session (ended, expired, or never one): the browser may forget it.
-        if (isDomainError(error) && error.code === 'unauthorized') exchange.header('Set-Cookie', deps.cookie.clear);
-        throw error;
-      }
+    switch (operation.callers) {
+      case 'anyone':
+        break;
+      case 'session':
+        session = await sessionOf(exchange, token);
+        break;
+      case 'key':
+      case 'session-or-key':
+        // Fails closed: an operation a key may call is admitted only once this door checks keys.
+        throw new Error(`${operation.name}: the management door does not check API keys yet`);
     }
     return { exchange, context, token, session };
   };

@@ -2,6 +2,7 @@ import { DisplayName } from '@petstore/domain';
 import { parseTrustedProxies, TRUST_NO_PROXY } from '@petstore/http';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
+import { checkMail, MAIL_VARIABLES, signUpPolicy } from './mail-config.js';
 import { TRACING_VARIABLES } from './tracing-config.js';
 
 const integer = (min: number, max: number, fallback: number) =>
@@ -197,8 +198,10 @@ const ConfigSchema = z
     /** A file the JSON log lines are appended to instead of stdout (for a log shipper that tails files); unset, stdout. */
     LOG_FILE: optionalText,
     ...TRACING_VARIABLES,
+    ...MAIL_VARIABLES,
   })
   .superRefine((config, context) => {
+    for (const { variable, message } of checkMail(config)) context.addIssue({ code: 'custom', path: [variable], message });
     if (config.PETSTORE_ENV === 'production' && config.PETSTORE_METRICS_TOKEN === undefined && config.PETSTORE_METRICS_PORT === undefined) {
       context.addIssue({
         code: 'custom',
@@ -221,6 +224,7 @@ const ConfigSchema = z
   .transform((config) => ({
     ...config,
     PETSTORE_SHUTDOWN_DRAIN_SECONDS: config.PETSTORE_SHUTDOWN_DRAIN_SECONDS ?? (config.PETSTORE_ENV === 'development' ? 0 : DEFAULT_DRAIN_SECONDS),
+    PETSTORE_SIGNUP: signUpPolicy(config),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

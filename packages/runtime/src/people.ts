@@ -8,7 +8,6 @@ import {
   type Mailer,
   type PeopleStore,
   type SignInThrottle,
-  type SignUpPolicy,
 } from '@petstore/domain';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -34,7 +33,7 @@ export function createPeopleService(config: Config, wiring: PeopleWiring): Peopl
     hasher: argon2PasswordHasher(),
     passwordPolicy: { checkPassword },
     throttle,
-    signUpPolicy: signUpPolicy(config, mailer !== undefined),
+    signUpPolicy: config.PETSTORE_SIGNUP,
     mailer,
     // The error may name the recipient's server, never a link: messages are not logged.
     onMailFailure: (error) =>
@@ -42,11 +41,6 @@ export function createPeopleService(config: Config, wiring: PeopleWiring): Peopl
     publicBaseUrl: peoplesBaseUrl(config),
     actor: stores.actor,
   });
-}
-
-/** The default until PETSTORE_SIGNUP is read: open outside production; there, invitations only unless mail can verify addresses. */
-function signUpPolicy(config: Config, mailConfigured: boolean): SignUpPolicy {
-  return config.PETSTORE_ENV !== 'production' || mailConfigured ? 'open' : 'invite';
 }
 
 /** Where people's browsers reach the service (links, passkeys): PUBLIC_BASE_URL, or this machine's port in development. */

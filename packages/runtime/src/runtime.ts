@@ -13,11 +13,14 @@ import {
   type AuthenticatorOptions,
   type Clock,
   type KeyStore,
+  type Mailer,
+  type SignUpPolicy,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
 } from '@petstore/domain';
 import { PasskeyService } from '@petstore/passkeys';
+import { createSmtpMailer } from '@petstore/mail';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -46,6 +49,10 @@ export interface Runtime {
   people: PeopleService;
   /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
   passkeys: PasskeyService;
+  /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
+  mailer: Mailer | undefined;
+  /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
+  signUpPolicy: SignUpPolicy;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -82,6 +89,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const accounts = new AccountService({ keys, audit, clock, actor });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
+  const mailer =
+    config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
+      ? undefined
+      : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
   const people = createPeopleService(config, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
     keys,
@@ -91,6 +102,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     throttle: signInThrottle,
     actor,
     logger,
+    mailer,
   });
   const passkeys = new PasskeyService({
     people: countDatabaseErrors(stores.people, 'people', metrics),
@@ -132,6 +144,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accounts,
     people: stores.bound(people),
     passkeys: stores.bound(passkeys),
+    mailer,
+    signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
@@ -151,6 +165,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shell.drain();
     },
     close: async () => {
+      mailer?.close();
       await stores.close();
       await tracing?.shutdown();
     },

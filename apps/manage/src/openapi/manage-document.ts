@@ -25,6 +25,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
   403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what the operator does not allow.',
   404: "There is no such thing of yours (another person's is not yours either).",
   409: 'The request conflicts with what is already there.',
+  410: 'The link is unknown, used, withdrawn or expired: ask for a new one.',
   413: 'The body is larger than the service takes.',
   415: 'The body is not `application/json`.',
   429: 'Too many attempts from this client: see `Retry-After`.',
@@ -36,7 +37,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
 function refusalsOf(operation: Operation, text: OperationText, method: string): number[] {
   const statuses = new Set([400, 401, 403, 429, 500, 503, ...(text.refusals ?? [])]);
   if (method !== 'GET') for (const status of [413, 415]) statuses.add(status);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 /**

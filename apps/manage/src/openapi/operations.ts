@@ -31,6 +31,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     description: 'The token is the `token` parameter of the link the verification mail carried. It can be used once.',
     input: { name: 'VerifyEmailInput', schema: VerifyEmailInput },
     success: { status: 204, description: 'The address is verified.' },
+    refusals: [410],
   },
   signIn: {
     summary: 'Sign in with email and password',
@@ -72,6 +73,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     input: { name: 'ResetPasswordInput', schema: ResetPasswordInput },
     success: { status: 204, description: 'The password is set; sign in with it.' },
     cookie: 'clears',
+    refusals: [410],
   },
   acceptInvitation: {
     summary: 'Accept an invitation and sign in',
@@ -81,7 +83,7 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     input: { name: 'AcceptInvitationInput', schema: AcceptInvitationInput },
     success: { status: 200, description: 'Joined and signed in; the session cookie is set.', answer: session },
     cookie: 'sets',
-    refusals: [409],
+    refusals: [409, 410],
   },
   getSession: {
     summary: 'Who is signed in',
