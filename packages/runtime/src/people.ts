@@ -8,6 +8,7 @@ import {
   type Mailer,
   type PeopleStore,
   type SignInThrottle,
+  type SignUpPolicy,
 } from '@petstore/domain';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -21,19 +22,21 @@ export interface PeopleWiring {
   throttle: SignInThrottle;
   actor: string;
   logger: Logger;
-  /** Absent until mail is configured: verification is then off and links come from the operator. */
-  mailer?: Mailer | undefined;
+  /** Absent unless mail is configured (PETSTORE_SMTP_URL): verification is then off and links come from the operator. */
+  mailer: Mailer | undefined;
+  /** PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
+  signUpPolicy: SignUpPolicy;
 }
 
 /** The people service with production's parts: argon2id, the shipped password policy, the shared sign-in throttle. */
 export function createPeopleService(config: Config, wiring: PeopleWiring): PeopleService {
-  const { logger, throttle, mailer, ...stores } = wiring;
+  const { logger, throttle, mailer, signUpPolicy, ...stores } = wiring;
   return new PeopleService({
     ...stores,
     hasher: argon2PasswordHasher(),
     passwordPolicy: { checkPassword },
     throttle,
-    signUpPolicy: config.PETSTORE_SIGNUP,
+    signUpPolicy,
     mailer,
     // The error may name the recipient's server, never a link: messages are not logged.
     onMailFailure: (error) =>

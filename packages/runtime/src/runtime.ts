@@ -14,13 +14,13 @@ import {
   type Clock,
   type KeyStore,
   type Mailer,
-  type SignUpPolicy,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
+  type SignUpPolicy,
 } from '@petstore/domain';
-import { PasskeyService } from '@petstore/passkeys';
 import { createSmtpMailer } from '@petstore/mail';
+import { PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -45,14 +45,14 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
-  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
-  people: PeopleService;
-  /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
-  passkeys: PasskeyService;
   /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
   mailer: Mailer | undefined;
   /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
   signUpPolicy: SignUpPolicy;
+  /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
+  people: PeopleService;
+  /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
+  passkeys: PasskeyService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -88,11 +88,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const accounts = new AccountService({ keys, audit, clock, actor });
-  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
+  const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const people = createPeopleService(config, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
     keys,
@@ -103,6 +103,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     actor,
     logger,
     mailer,
+    signUpPolicy: config.PETSTORE_SIGNUP,
   });
   const passkeys = new PasskeyService({
     people: countDatabaseErrors(stores.people, 'people', metrics),
