@@ -9,6 +9,7 @@ const sdlFile = require.resolve('@petstore/graphql/schema.graphql');
 const DOCUMENTS = [
   { path: '/v1/openapi.json', type: 'application/json; charset=utf-8' },
   { path: '/graphql/schema.graphql', type: 'text/plain; charset=utf-8' },
+  { path: '/manage/v1/openapi.json', type: 'application/json; charset=utf-8' },
 ] as const;
 
 describe('the published documents', () => {

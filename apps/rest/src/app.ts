@@ -15,7 +15,7 @@ import {
 } from '@petstore/http';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { ROUTES, type RestMethod, type RoutedOperation } from './rest-routes.js';
-import { buildDocsRouter, DOCS_PATH } from './docs/docs-page.js';
+import { buildDocsRouter, DOCS_PATH, type ListedDocument } from './docs/docs-page.js';
 import { listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
 import { petJson, petsJson } from './pet-json.js';
@@ -23,6 +23,8 @@ import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { servedOpenApiDocument } from './openapi/openapi-document.js';
 
 export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'> & {
+  /** Other doors' documents /docs lists after this door's (the gateway adds the management API's). */
+  otherDocuments?: readonly ListedDocument[];
   /**
    * The environments the published document lists (a Runtime carries them as `config`);
    * when absent, the defaults of PETSTORE_PRODUCTION_URL and PETSTORE_STAGING_URL.
@@ -141,11 +143,13 @@ function sendJson(exchange: Exchange, status: number, json: string, headers: Hea
 
 /**
  * Mounts the REST door on an app: its routes under /v1 (every one needs a key but the published
- * document), 405 with `Allow` for other methods on them, and the interactive reference at /docs.
+ * document), 405 with `Allow` for other methods on them, and the interactive reference at /docs
+ * (of /v1's document, and of `otherDocuments`).
  */
 export function mountRest(app: Koa<ExchangeState>, deps: RestDeps): void {
   const router = buildRestRouter(deps);
-  const docs = buildDocsRouter(OPENAPI_PATH, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config), KNOWN_METHODS);
+  const documents = [{ url: OPENAPI_PATH, name: 'Pet Store API (/v1)' }, ...(deps.otherDocuments ?? [])];
+  const docs = buildDocsRouter(documents, apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config), KNOWN_METHODS);
   mountDoor(app, deps, {
     door: 'rest',
     prefix: REST_PREFIX,

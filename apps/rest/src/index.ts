@@ -7,4 +7,4 @@ export {
   type ApiServer,
   type OpenApiDocument,
 } from './openapi/openapi-document.js';
-export { DOCS_PATH } from './docs/docs-page.js';
+export { DOCS_PATH, type ListedDocument } from './docs/docs-page.js';

@@ -1,4 +1,4 @@
-import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationName } from '@petstore/domain';
+import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationOn } from '@petstore/domain';
 
 /** The methods the door's routes use so far; another needs its line in the router's table (app.ts). */
 export type RestMethod = 'GET' | 'POST';
@@ -9,14 +9,15 @@ export type RestRoute = `${RestMethod} /${string}`;
 /**
  * The REST door's table: each route under /v1 and the catalogue operation it serves, which is also
  * its `operationId` in the OpenAPI document. The route's scope, cost, deprecation and stability
- * are the catalogue's; every operation of the catalogue is routed here or left out with a reason.
+ * are the catalogue's; every operation of the pets surface is routed here or left out with a reason.
  */
 export const REST_ROUTES = doorTable(
+  'pets',
   {
     'GET /pets': 'listPets',
     'POST /pets': 'createPet',
     'GET /pets/:petId': 'getPet',
-  } satisfies Record<RestRoute, OperationName>,
+  } satisfies Record<RestRoute, OperationOn<'pets'>>,
   {},
 );
 

@@ -1,5 +1,5 @@
 import type { AnyMutationProcedure, AnyQueryProcedure } from '@trpc/server';
-import { doorTable, type Operation, type OperationName } from '@petstore/domain';
+import { doorTable, type Operation, type OperationOn } from '@petstore/domain';
 import type { petsProcedures } from './pets-router.js';
 
 type PetProcedures = typeof petsProcedures;
@@ -18,18 +18,19 @@ export interface ProcedureEntry {
  * The door's table: every procedure of the router by path, with how it is called and the
  * catalogue operation it serves. No public tRPC API lists a router's procedures with their types;
  * this one is checked against the router's types (every procedure present, each with its own
- * type), so it cannot drift from it, and every operation of the catalogue is mapped or left out
+ * type), so it cannot drift from it, and every operation of the pets surface is mapped or left out
  * with a reason. It lets the door refuse an unknown procedure or a wrong method before anything is
  * read or charged, and a call the key may not make before any call of the request runs. The
  * procedures' JSDoc says what the catalogue says, checked by jsdoc-catalogue.test.ts.
  */
 export const PROCEDURE_TABLE = doorTable(
+  'pets',
   {
     'pets.list': { operation: 'listPets', type: 'query' },
     'pets.page': { operation: 'listPets', type: 'query' },
     'pets.create': { operation: 'createPet', type: 'mutation' },
     'pets.get': { operation: 'getPet', type: 'query' },
-  } satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { operation: OperationName; type: TypeOf<PetProcedures[K]> } },
+  } satisfies { [K in keyof PetProcedures as `pets.${K & string}`]: { operation: OperationOn<'pets'>; type: TypeOf<PetProcedures[K]> } },
   {},
 );
 

@@ -17,6 +17,7 @@ export * from './auth/key-decision-book.js';
 export * from './auth/authenticate.js';
 export * from './auth/cached-key-store.js';
 export * from './auth/failed-key-throttle.js';
+export * from './auth/client-of-address.js';
 export * from './accounts/account-service.js';
 export * from './accounts/key-settings.js';
 export * from './accounts/key-views.js';

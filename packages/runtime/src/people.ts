@@ -1,4 +1,5 @@
 import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
+import type { Config } from './config.js';
 import {
   PeopleService,
   type AccountService,
@@ -38,4 +39,9 @@ export interface PeopleSettings {
  */
 export function createPeopleService(settings: PeopleSettings, wiring: PeopleWiring): PeopleService {
   return new PeopleService({ ...wiring, ...settings, hasher: argon2PasswordHasher(), passwordPolicy: { checkPassword } });
+}
+
+/** Where people's browsers reach the service (links, passkeys): PUBLIC_BASE_URL, or this machine's port in development. */
+export function peoplesBaseUrl(config: Config): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
 }

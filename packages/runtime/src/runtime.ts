@@ -14,12 +14,13 @@ import {
   type Clock,
   type KeyStore,
   type Mailer,
-  type SignUpPolicy,
   type RateLimiter,
   type RateLimiterFactory,
   type SignInThrottle,
+  type SignUpPolicy,
 } from '@petstore/domain';
 import { createSmtpMailer } from '@petstore/mail';
+import { PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
@@ -28,7 +29,7 @@ import { resolveActor } from './actor.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
-import { createPeopleService } from './people.js';
+import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
 
@@ -50,6 +51,8 @@ export interface Runtime {
   mailer: Mailer | undefined;
   /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
   signUpPolicy: SignUpPolicy;
+  /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
+  passkeys: PasskeyService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -90,7 +93,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
-  const links = { publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, signUpPolicy: config.PETSTORE_SIGNUP };
+  const links = { publicBaseUrl: peoplesBaseUrl(config), signUpPolicy: config.PETSTORE_SIGNUP };
   const people = createPeopleService(links, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
     keys,
@@ -103,6 +106,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // The error says why sending failed (never a link: messages are not logged).
     onMailFailure: (error) =>
       logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
+  });
+  const passkeys = new PasskeyService({
+    people: countDatabaseErrors(stores.people, 'people', metrics),
+    sessions: people,
+    audit,
+    clock,
+    actor,
+    publicBaseUrl: peoplesBaseUrl(config),
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
@@ -135,6 +146,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     ),
     accounts,
     people: stores.bound(people),
+    passkeys: stores.bound(passkeys),
     mailer,
     signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({

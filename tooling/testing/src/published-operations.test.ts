@@ -72,6 +72,26 @@ describe('disagreementsWithCatalogue', () => {
   });
 });
 
+describe('disagreementsWithCatalogue, for a management operation', () => {
+  const document = (claim: Partial<PublishedOperation>): PublishedDocument => ({
+    document: 'manage.json',
+    names: ['getSession'],
+    operationOf: (name) => (name === 'getSession' ? CATALOGUE.getSession : undefined),
+    published: [{ name: 'getSession', scopes: [], deprecated: false, removal: '', stability: { 'x-stability': 'beta' }, ...claim }],
+  });
+
+  it('finds none when the document says a session may call it, with no scope, as the catalogue does', () => {
+    expect(disagreementsWithCatalogue(document({ callers: 'session' }))).toEqual([]);
+  });
+
+  it('finds an operation the document says anyone may call that the catalogue keeps for sessions, and a scope it does not need', () => {
+    expect(disagreementsWithCatalogue(document({ callers: 'anyone', scopes: ['pets:read'] }))).toEqual([
+      'manage.json: getSession (getSession) says it may be called by anyone, the catalogue by session',
+      'manage.json: getSession (getSession) says it needs [pets:read], the catalogue no scope',
+    ]);
+  });
+});
+
 describe('stabilityInText', () => {
   it('reads the note of each stability other than stable, and nothing as stable', () => {
     expect(stabilityInText(`Lists keys. ${STABILITY_NOTES.beta} Needs the \`keys:read\` scope.`)).toBe('beta');

@@ -1,4 +1,4 @@
-import { STABILITY_NOTES, sunsetDay, type Operation, type Stability } from '@petstore/domain';
+import { STABILITY_NOTES, sunsetDay, type Callers, type Operation, type Stability } from '@petstore/domain';
 
 /** What a published document says of one operation, under the door's own name for it. */
 export interface PublishedOperation {
@@ -6,6 +6,12 @@ export interface PublishedOperation {
   name: string;
   /** The scopes it says a key needs. */
   scopes: readonly string[];
+  /**
+   * Who it says may call the operation, where the document says so (the management API's
+   * `security`: none for anyone, the session cookie for a session); the pet doors' documents say
+   * it with a scope alone.
+   */
+  callers?: Callers | undefined;
   deprecated: boolean;
   /** Where it says when the operation is removed (a deprecation reason, an `x-sunset`): must hold the sunset day. */
   removal: string;
@@ -36,7 +42,7 @@ export function stabilityInText(text: string): Stability {
 /**
  * Every way a published document disagrees with the catalogue, each naming the document: an
  * operation the door serves that it does not describe, or one it describes that the door's table
- * does not map; a scope, a deprecation, a sunset day or a stability other than the catalogue's.
+ * does not map; callers, a scope, a deprecation, a sunset day or a stability other than the catalogue's.
  */
 export function disagreementsWithCatalogue({ document, names, operationOf, published }: PublishedDocument): string[] {
   const found: string[] = [];
@@ -49,8 +55,10 @@ export function disagreementsWithCatalogue({ document, names, operationOf, publi
       continue;
     }
     const about = `${document}: ${claim.name} (${operation.name})`;
-    if (claim.scopes.join(' ') !== operation.scope)
-      found.push(`${about} says it needs [${claim.scopes.join(', ')}], the catalogue ${operation.scope}`);
+    if (claim.callers !== undefined && claim.callers !== operation.callers)
+      found.push(`${about} says it may be called by ${claim.callers}, the catalogue by ${operation.callers}`);
+    const scope = operation.scope ?? '';
+    if (claim.scopes.join(' ') !== scope) found.push(`${about} says it needs [${claim.scopes.join(', ')}], the catalogue ${scope || 'no scope'}`);
     const { deprecation } = operation;
     if (claim.deprecated !== (deprecation !== undefined)) {
       found.push(

@@ -74,6 +74,16 @@ describe.skipIf(!executablePath)('the /docs page in Chromium', () => {
     }
   });
 
+  it("lists the management API's document beside /v1's, and shows its operations when it is chosen", async () => {
+    const menu = page.locator('select#select');
+    expect(await menu.locator('option').allInnerTexts()).toEqual(['Pet Store API (/v1)', 'Management API (/manage/v1, beta)']);
+    await menu.selectOption({ label: 'Management API (/manage/v1, beta)' });
+    await expect.poll(() => page.locator('.opblock-summary-operation-id').allInnerTexts(), { timeout: 20_000 }).toContain('signIn');
+    const ids = (await page.locator('.opblock-summary-operation-id').allInnerTexts()).map((id) => id.trim());
+    expect(ids).toEqual(expect.arrayContaining(['signUp', 'signIn', 'signOut', 'getSession']));
+    expect(requested).toContain(`${gw.baseUrl}/manage/v1/openapi.json`);
+  });
+
   it('made no request to any host but this server, and met no error', () => {
     const server = new URL(gw.baseUrl).host;
     const elsewhere = requested.filter((url) => !url.startsWith('data:') && new URL(url).host !== server);

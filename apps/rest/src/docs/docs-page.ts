@@ -10,6 +10,10 @@ export const DOCS_PATH = '/docs';
 const require = createRequire(import.meta.url);
 const ASSETS: Readonly<Record<string, { file: string; type: string }>> = {
   'swagger-ui-bundle.js': { file: require.resolve('swagger-ui-dist/swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  'swagger-ui-standalone-preset.js': {
+    file: require.resolve('swagger-ui-dist/swagger-ui-standalone-preset.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
   'swagger-ui.css': { file: require.resolve('swagger-ui-dist/swagger-ui.css'), type: 'text/css; charset=utf-8' },
   'favicon-32x32.png': { file: require.resolve('swagger-ui-dist/favicon-32x32.png'), type: 'image/png' },
 };
@@ -33,20 +37,28 @@ const PAGE = `<!DOCTYPE html>
   <body>
     <div id="api-reference"></div>
     <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+    <script src="${DOCS_PATH}/swagger-ui-standalone-preset.js"></script>
     <script src="${DOCS_PATH}/init.js"></script>
   </body>
 </html>
 `;
 
+/** A document the page lists: where it is served, and the name its menu shows. */
+export interface ListedDocument {
+  url: string;
+  name: string;
+}
+
 /**
  * validatorUrl: null keeps Swagger UI from sending the document to validator.swagger.io (its
- * default); the base layout leaves out the top bar that loads any URL typed into it.
+ * default). Each document is listed in `urls`, so the top bar shows a menu of them (the first
+ * shown first) and never the field that would load any URL typed into it.
  */
-const initScript = (documentUrl: string): string => `window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(documentUrl)},
+const initScript = (documents: readonly ListedDocument[]): string => `window.ui = SwaggerUIBundle({
+  urls: ${JSON.stringify(documents)},
   dom_id: '#api-reference',
-  layout: 'BaseLayout',
-  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'StandaloneLayout',
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   validatorUrl: null,
   deepLinking: true,
   displayOperationId: true,
@@ -78,12 +90,16 @@ function contentSecurityPolicy(servers: readonly ApiServer[]): string {
   ].join('; ');
 }
 
-/** GET /docs: an interactive reference of the served OpenAPI document, answered through the exchange. No key is needed. */
-export function buildDocsRouter(documentPath: string, servers: readonly ApiServer[], methods: readonly string[]): Router<ExchangeState> {
+/** GET /docs: an interactive reference of the served OpenAPI documents, answered through the exchange. No key is needed. */
+export function buildDocsRouter(
+  documents: readonly ListedDocument[],
+  servers: readonly ApiServer[],
+  methods: readonly string[],
+): Router<ExchangeState> {
   const router = new Router<ExchangeState>({ prefix: DOCS_PATH, methods: [...methods] });
   const page = ['Content-Security-Policy', contentSecurityPolicy(servers), 'Cache-Control', 'no-cache', 'Content-Type', 'text/html; charset=utf-8'];
   const script = ['Cache-Control', 'no-cache', 'Content-Type', 'text/javascript; charset=utf-8'];
-  const init = initScript(documentPath);
+  const init = initScript(documents);
 
   router.get('/', (ctx) => ctx.state.exchange.send(200, page, PAGE));
   router.get('/init.js', (ctx) => ctx.state.exchange.send(200, script, init));

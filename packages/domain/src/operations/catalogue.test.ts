@@ -1,16 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { isScope } from '../auth/scopes.js';
-import { CATALOGUE, isOperationName, isRemoved, OPERATION_NAMES, sunsetDay } from './catalogue.js';
+import { CATALOGUE, isOperationName, isRemoved, OPERATION_NAMES, sunsetDay, type Surface } from './catalogue.js';
 
 describe('the operation catalogue', () => {
-  it('holds the three operations of the contract with the scope, cost and stability each has', () => {
-    expect(OPERATION_NAMES).toEqual(['listPets', 'createPet', 'getPet']);
-    expect(OPERATION_NAMES.map((name) => [name, CATALOGUE[name].scope, CATALOGUE[name].cost, CATALOGUE[name].stability])).toEqual([
-      ['listPets', 'pets:read', 1, 'stable'],
-      ['createPet', 'pets:write', 1, 'stable'],
-      ['getPet', 'pets:read', 1, 'stable'],
+  const onSurface = (surface: Surface) => OPERATION_NAMES.filter((name) => CATALOGUE[name].surface === surface);
+
+  it('holds the three operations of the contract on the pets surface, each called with a key, with the scope, cost and stability each has', () => {
+    const pets = onSurface('pets');
+    expect(pets.map((name) => [name, CATALOGUE[name].callers, CATALOGUE[name].scope, CATALOGUE[name].cost, CATALOGUE[name].stability])).toEqual([
+      ['listPets', 'key', 'pets:read', 1, 'stable'],
+      ['createPet', 'key', 'pets:write', 1, 'stable'],
+      ['getPet', 'key', 'pets:read', 1, 'stable'],
     ]);
-    for (const name of OPERATION_NAMES) expect(isScope(CATALOGUE[name].scope), name).toBe(true);
+    for (const name of pets) expect(isScope(CATALOGUE[name].scope ?? ''), name).toBe(true);
+  });
+
+  it('holds the operations of people and sessions on the manage surface, all beta, public or for a signed-in person', () => {
+    const manage = onSurface('manage');
+    expect(Object.fromEntries(manage.map((name) => [name, CATALOGUE[name].callers]))).toEqual({
+      signUp: 'anyone',
+      verifyEmail: 'anyone',
+      signIn: 'anyone',
+      requestPasswordReset: 'anyone',
+      resetPassword: 'anyone',
+      acceptInvitation: 'anyone',
+      startPasskeySignIn: 'anyone',
+      finishPasskeySignIn: 'anyone',
+      signOut: 'session',
+      signOutEverywhere: 'session',
+      getSession: 'session',
+      changePassword: 'session',
+      startPasskeyRegistration: 'session',
+      finishPasskeyRegistration: 'session',
+      listPasskeys: 'session',
+      deletePasskey: 'session',
+    });
+    for (const name of manage) expect(CATALOGUE[name].stability, name).toBe('beta');
+    expect(onSurface('pets').length + manage.length).toBe(OPERATION_NAMES.length);
+  });
+
+  it('gives a scope to exactly the operations a key may call', () => {
+    for (const name of OPERATION_NAMES) {
+      const { callers, scope } = CATALOGUE[name];
+      expect(scope !== undefined, name).toBe(callers === 'key' || callers === 'session-or-key');
+    }
   });
 
   it('deprecates getPet alone, removed on 2030-12-05, with listPets as its successor', () => {

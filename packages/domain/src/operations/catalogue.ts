@@ -19,15 +19,32 @@ export interface Deprecation {
   readonly replacement: string;
 }
 
+/**
+ * Which doors serve an operation: `pets`, the contract's operations, at REST (/v1), GraphQL and
+ * tRPC; `manage`, the management API (people, sessions, keys), at /manage/v1 alone. Each door's
+ * table covers the operations of its surface and no other.
+ */
+export type Surface = 'pets' | 'manage';
+
+/**
+ * Who may call an operation, and with what: `key`, an API key holding `scope` (every pet
+ * operation); `anyone`, no credential at all (signing up, signing in, a one-time link); `session`,
+ * a signed-in person's session cookie; `session-or-key`, either a session or a key holding `scope`
+ * (the management API's key operations, for automation).
+ */
+export type Access =
+  { readonly callers: 'key' | 'session-or-key'; readonly scope: Scope } | { readonly callers: 'anyone' | 'session'; readonly scope?: undefined };
+
+export type Callers = Access['callers'];
+
 /** What is true of an operation whatever door it arrives through. */
-export interface OperationFacts {
-  /** The scope a key must hold to call it. */
-  readonly scope: Scope;
-  /** What one call costs against the caller's rate limit. */
+export type OperationFacts = Access & {
+  readonly surface: Surface;
+  /** What one call costs against the calling key's rate limit (a session's calls are not metered per key). */
   readonly cost: number;
   readonly stability: Stability;
   readonly deprecation?: Deprecation | undefined;
-}
+};
 
 const GET_PET_DEPRECATION: Deprecation = {
   // The first release of /v1, which already deprecated it.
@@ -39,21 +56,41 @@ const GET_PET_DEPRECATION: Deprecation = {
 
 /**
  * Every operation the service offers, once. Each door maps its own names onto these (a REST route,
- * a GraphQL root field, a tRPC procedure) in a table the compiler checks against this one, so an
- * operation added here does not compile until every door serves it or says why it leaves it out.
+ * a GraphQL root field, a tRPC procedure, a management route) in a table the compiler checks
+ * against the operations of its surface, so an operation added here does not compile until every
+ * door of its surface serves it or says why it leaves it out.
  */
 const FACTS = {
-  listPets: { scope: 'pets:read', cost: 1, stability: 'stable' },
-  createPet: { scope: 'pets:write', cost: 1, stability: 'stable' },
-  getPet: { scope: 'pets:read', cost: 1, stability: 'stable', deprecation: GET_PET_DEPRECATION },
+  listPets: { surface: 'pets', callers: 'key', scope: 'pets:read', cost: 1, stability: 'stable' },
+  createPet: { surface: 'pets', callers: 'key', scope: 'pets:write', cost: 1, stability: 'stable' },
+  getPet: { surface: 'pets', callers: 'key', scope: 'pets:read', cost: 1, stability: 'stable', deprecation: GET_PET_DEPRECATION },
+
+  // The management API (/manage/v1): people and their sessions. New, so beta: each may still change.
+  signUp: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  verifyEmail: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  signIn: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  requestPasswordReset: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  resetPassword: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  acceptInvitation: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  startPasskeySignIn: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  finishPasskeySignIn: { surface: 'manage', callers: 'anyone', cost: 1, stability: 'beta' },
+  signOut: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  signOutEverywhere: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  getSession: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  changePassword: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  startPasskeyRegistration: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  finishPasskeyRegistration: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  listPasskeys: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  deletePasskey: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationName = keyof typeof FACTS;
 
+/** The operations of one surface: what the tables of that surface's doors cover. */
+export type OperationOn<S extends Surface> = { [Name in OperationName]: (typeof FACTS)[Name]['surface'] extends S ? Name : never }[OperationName];
+
 /** An operation of the catalogue, with its name. */
-export interface Operation extends OperationFacts {
-  readonly name: OperationName;
-}
+export type Operation = OperationFacts & { readonly name: OperationName };
 
 export const OPERATION_NAMES = Object.keys(FACTS) as OperationName[];
 

@@ -1,27 +1,28 @@
-import { CATALOGUE, type Operation, type OperationName } from './catalogue.js';
+import { CATALOGUE, type Operation, type OperationName, type OperationOn, type Surface } from './catalogue.js';
 
-/** What a door's table maps one of its own names to: a catalogue operation, alone or beside what the door needs to know of it. */
-export type DoorEntry = OperationName | { readonly operation: OperationName };
+/** What a door's table maps one of its own names to: an operation of its surface, alone or beside what the door needs to know of it. */
+export type DoorEntry<S extends Surface> = OperationOn<S> | { readonly operation: OperationOn<S> };
 
 /** The catalogue operations a door's table maps some name of its own to. */
 export type OfferedBy<Names> = Names[keyof Names] extends infer Entry
-  ? Entry extends OperationName
+  ? Entry extends string
     ? Entry
-    : Entry extends { readonly operation: infer Name extends OperationName }
+    : Entry extends { readonly operation: infer Name extends string }
       ? Name
       : never
   : never;
 
 /**
- * The catalogue operations a door's table does not map, each of which the door must name with the
- * reason it leaves it out. Naming one the table maps does not compile either.
+ * The operations of the door's surface that its table does not map, each of which the door must
+ * name with the reason it leaves it out. Naming one the table maps does not compile either.
  */
-export type Omissions<Names> = { readonly [Name in Exclude<OperationName, OfferedBy<Names>>]: string } & {
+export type Omissions<S extends Surface, Names> = { readonly [Name in Exclude<OperationOn<S>, OfferedBy<Names>>]: string } & {
   readonly [Name in OfferedBy<Names>]?: never;
 };
 
-/** A door's names for the catalogue's operations, looked up by the door's own name. */
-export interface DoorTable<Names extends Record<string, DoorEntry>> {
+/** A door's names for the operations of its surface, looked up by the door's own name. */
+export interface DoorTable<S extends Surface, Names extends Record<string, DoorEntry<S>>> {
+  readonly surface: S;
   /** The door's names and what each maps to, as written. */
   readonly names: Names;
   /** The operations the door leaves out, and why. */
@@ -31,15 +32,21 @@ export interface DoorTable<Names extends Record<string, DoorEntry>> {
 }
 
 /**
- * A door's table, checked by the compiler both ways: a door name the door's own types have is
- * mapped onto the catalogue (each door states that with `satisfies` against its own types: its
- * routes, its generated resolver types, its router), and every catalogue operation is either
- * mapped or named in `omitted` with a reason. Adding an operation to the catalogue therefore fails
- * to compile at every door until the door serves it or says why not.
+ * A door's table, checked by the compiler both ways against the operations of the door's surface
+ * (`pets` for REST, GraphQL and tRPC; `manage` for the management API): a door name the door's own
+ * types have is mapped onto an operation of that surface (each door states that with `satisfies`
+ * against its own types: its routes, its generated resolver types, its router), and every
+ * operation of the surface is either mapped or named in `omitted` with a reason. Adding an
+ * operation to the catalogue therefore fails to compile at every door of its surface until the
+ * door serves it or says why not; an operation of another surface does not compile in the table.
  */
-export function doorTable<const Names extends Record<string, DoorEntry>>(names: Names, omitted: Omissions<Names>): DoorTable<Names> {
+export function doorTable<S extends Surface, const Names extends Record<string, DoorEntry<S>>>(
+  surface: S,
+  names: Names,
+  omitted: Omissions<S, Names>,
+): DoorTable<S, Names> {
   const byName = new Map<string, Operation>(
     Object.entries(names).map(([doorName, entry]) => [doorName, CATALOGUE[typeof entry === 'string' ? entry : entry.operation]]),
   );
-  return { names, omitted, operationOf: (doorName) => byName.get(doorName) };
+  return { surface, names, omitted, operationOf: (doorName) => byName.get(doorName) };
 }

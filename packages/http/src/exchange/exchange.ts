@@ -4,7 +4,7 @@ import type { RequestTrace } from '@petstore/telemetry';
 import { answerHead, type HeaderList } from './answer-head.js';
 
 /** Which door served a request; `ops` is the probes and metrics, `none` a request no door claimed. */
-export type Door = 'rest' | 'graphql' | 'trpc' | 'ops';
+export type Door = 'rest' | 'graphql' | 'trpc' | 'manage' | 'ops';
 
 /** What the HTTP shell gives every exchange it makes: the headers every answer carries, and whether to close. */
 export interface ExchangeSetting {

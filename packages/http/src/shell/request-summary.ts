@@ -1,7 +1,7 @@
 import type { RequestSummary } from '@petstore/telemetry';
 import type { Door, Exchange } from '../exchange/exchange.js';
 
-const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'GraphQL', trpc: 'tRPC', ops: 'ops' };
+const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'GraphQL', trpc: 'tRPC', manage: 'Manage', ops: 'ops' };
 
 /**
  * The server span of a request as its door reported it: named after the door and operation

@@ -1,0 +1,81 @@
+import { METHODS } from 'node:http';
+import Router, { type RouterMiddleware } from '@koa/router';
+import type Koa from 'koa';
+import type { Clock, PeopleService } from '@petstore/domain';
+import type { PasskeyService } from '@petstore/passkeys';
+import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
+import { admission } from './admission.js';
+import type { Handler } from './call.js';
+import { linkHandlers } from './handlers/link-handlers.js';
+import { passkeyHandlers } from './handlers/passkey-handlers.js';
+import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
+import { mailingLimit } from './mail-limit.js';
+import { ROUTES, type ManageMethod, type RoutedOperation } from './manage-routes.js';
+import { manageOpenApiDocument } from './openapi/manage-document.js';
+import { sessionCookie } from './session/session-cookie.js';
+
+export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & { people: PeopleService; passkeys: PasskeyService; clock: Clock };
+
+export const MANAGE_PREFIX = '/manage/v1';
+export const MANAGE_OPENAPI_PATH = `${MANAGE_PREFIX}/openapi.json`;
+
+type Route = RouterMiddleware<ExchangeState>;
+
+/**
+ * The management API under /manage/v1: each route of the door's table (manage-routes.ts), admitted
+ * as the catalogue says who may call its operation (admission.ts), then its handler, which reads
+ * the body under the envelope's one size limit and deadline and answers through the exchange's one
+ * writer. The session token travels in its cookie alone (session/session-cookie.ts).
+ */
+export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
+  const router = new Router<ExchangeState>({ prefix: MANAGE_PREFIX, methods: [...METHODS] });
+  const cookie = sessionCookie(deps.publicBaseUrl);
+  const admit = admission({ people: deps.people, cookie, publicBaseUrl: deps.publicBaseUrl });
+  const now = () => deps.clock.now();
+  const startSession = sessionStarter(cookie, now);
+  // What each routed operation does once admitted; an operation of the table without one does not compile.
+  const handlers: { readonly [Name in RoutedOperation]: Handler } = {
+    ...sessionHandlers({ people: deps.people, envelope: deps.envelope, cookie, startSession }),
+    ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
+    ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing: mailingLimit(deps.clock) }),
+  };
+
+  const document = stringifyJson(manageOpenApiDocument(`${deps.publicBaseUrl}${MANAGE_PREFIX}`));
+  // Served to anyone, as every route here is reached without a key: the API's description is public.
+  router.get('/openapi.json', publishedDocument(document, 'application/json; charset=utf-8'));
+
+  const declare = routeDeclarer(router);
+  for (const { method, template, name, operation } of ROUTES) {
+    const route = `${MANAGE_PREFIX}${template}`;
+    const handler = handlers[name];
+    declare[method](template, async (ctx) => {
+      const exchange = ctx.state.exchange;
+      exchange.routed(route);
+      exchange.operation('manage', name);
+      const call = { ...(await admit(exchange, operation)), params: ctx.params };
+      await exchange.traced(name, {}, () => handler(call));
+    });
+  }
+  return router;
+}
+
+/** How a route of each method is declared on the router. */
+function routeDeclarer(router: Router<ExchangeState>): Record<ManageMethod, (template: string, route: Route) => void> {
+  return {
+    GET: (template, route) => router.get(template, route),
+    POST: (template, route) => router.post(template, route),
+    PUT: (template, route) => router.put(template, route),
+    DELETE: (template, route) => router.delete(template, route),
+  };
+}
+
+/**
+ * Mounts the management door on an app: its routes under /manage/v1, 405 with `Allow` for other
+ * methods on them, and 404 for other paths under the prefix, all through the exchange's writer and
+ * in the contract's Error shape. No route needs an API key: who may call each operation is decided
+ * per operation, from the catalogue, as it is admitted.
+ */
+export function mountManage(app: Koa<ExchangeState>, deps: ManageDeps): void {
+  const router = buildManageRouter(deps);
+  mountDoor(app, deps, { door: 'manage', prefix: MANAGE_PREFIX, routes: [router.routes(), allowedMethods(router)], isPublic: () => true });
+}

@@ -1,0 +1,46 @@
+import { PasswordResetRequest, ResetPasswordInput, SignUpInput, VerifyEmailInput, type PeopleService } from '@petstore/domain';
+import type { Envelope } from '@petstore/http';
+import { readInput, sendJson, sendNothing, type Handler } from '../call.js';
+import type { SessionCookie } from '../session/session-cookie.js';
+
+export interface LinkHandlerDeps {
+  people: PeopleService;
+  envelope: Envelope;
+  cookie: SessionCookie;
+  /** Charges the client's budget of operations that may send mail; throws `rate_limited` past it. */
+  chargeMailing: (clientAddress: string | undefined) => void;
+}
+
+/**
+ * The public operations: signing up and the one-time links (verification, password reset). Those
+ * that may mail are charged to the client's mailing budget first, before anything is read. Their
+ * answers are the same whether or not anyone has the address given, so they tell nobody who is
+ * registered.
+ */
+export function linkHandlers(deps: LinkHandlerDeps) {
+  const { people, envelope } = deps;
+  return {
+    signUp: async (call) => {
+      deps.chargeMailing(call.exchange.clientAddress);
+      const answer = await people.signUp(await readInput(envelope, call.exchange, SignUpInput), call.context);
+      sendJson(call.exchange, 202, answer);
+    },
+    verifyEmail: async (call) => {
+      await people.verifyEmail(await readInput(envelope, call.exchange, VerifyEmailInput), call.context);
+      sendNothing(call.exchange);
+    },
+    requestPasswordReset: async (call) => {
+      deps.chargeMailing(call.exchange.clientAddress);
+      await people.requestPasswordReset(await readInput(envelope, call.exchange, PasswordResetRequest), call.context);
+      sendJson(call.exchange, 202, RESET_REQUESTED);
+    },
+    resetPassword: async (call) => {
+      await people.resetPassword(await readInput(envelope, call.exchange, ResetPasswordInput), call.context);
+      // Every session of the person ended with the reset; this browser's cookie, if any, names none now.
+      sendNothing(call.exchange, ['Set-Cookie', deps.cookie.clear]);
+    },
+  } satisfies Record<string, Handler>;
+}
+
+/** One answer for every address, so the answer tells nobody whether a person has it. */
+export const RESET_REQUESTED = { message: 'if a person has this address, a link to reset their password was mailed to it' };

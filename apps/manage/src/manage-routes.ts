@@ -1,0 +1,53 @@
+import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationOn } from '@petstore/domain';
+
+/** The methods the door's routes use; another needs its line in the router's table (manage-router.ts). */
+export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The management door's name for an operation: its method and route template under /manage/v1. */
+export type ManageRoute = `${ManageMethod} /${string}`;
+
+/**
+ * The management door's table: each route under /manage/v1 and the catalogue operation it serves,
+ * which is also its `operationId` in the door's OpenAPI document. Who may call each (anyone, a
+ * session) is the catalogue's; every operation of the manage surface is routed here or left out
+ * with a reason.
+ */
+export const MANAGE_ROUTES = doorTable(
+  'manage',
+  {
+    'POST /sign-up': 'signUp',
+    'POST /verify-email': 'verifyEmail',
+    'POST /sign-in': 'signIn',
+    'POST /sign-out': 'signOut',
+    'POST /sign-out-everywhere': 'signOutEverywhere',
+    'POST /password-reset-requests': 'requestPasswordReset',
+    'POST /password-resets': 'resetPassword',
+    'POST /invitations/accept': 'acceptInvitation',
+    'GET /session': 'getSession',
+    'PUT /password': 'changePassword',
+    'POST /passkeys/registration-options': 'startPasskeyRegistration',
+    'POST /passkeys': 'finishPasskeyRegistration',
+    'GET /passkeys': 'listPasskeys',
+    'DELETE /passkeys/:passkeyId': 'deletePasskey',
+    'POST /passkey-sign-in/options': 'startPasskeySignIn',
+    'POST /passkey-sign-in': 'finishPasskeySignIn',
+  } satisfies Record<ManageRoute, OperationOn<'manage'>>,
+  {},
+);
+
+/** The operations the door routes. */
+export type RoutedOperation = OfferedBy<typeof MANAGE_ROUTES.names>;
+
+export interface RouteOfOperation {
+  method: ManageMethod;
+  /** Under /manage/v1, such as `/sign-in`. */
+  template: string;
+  name: RoutedOperation;
+  operation: Operation;
+}
+
+/** Every route of the table, in the order written. */
+export const ROUTES: readonly RouteOfOperation[] = Object.entries(MANAGE_ROUTES.names).map(([route, name]) => {
+  const [method, template] = route.split(' ') as [ManageMethod, string];
+  return { method, template, name, operation: CATALOGUE[name] };
+});
