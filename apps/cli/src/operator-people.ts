@@ -1,21 +1,21 @@
-import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
 import {
   createSignInThrottle,
-  PeopleService,
   systemClock,
   type AccountService,
   type AuditLog,
   type Clock,
   type KeyStore,
+  type PeopleService,
   type PeopleStore,
 } from '@petstore/domain';
+import { createPeopleService } from '@petstore/runtime';
 import type { CliConfig } from './config.js';
 import { UsageError } from './usage-error.js';
 
 /**
- * The people service as the operator's commands use it, over the database directly. It mails
- * nothing (the operator prints links and passes them on) and signs no one in; the hasher, policy
- * and throttle are the service's own, so nothing here is a weaker path to the same data.
+ * The people service as the operator's commands use it, over the database directly, built as the
+ * service builds its own. It mails nothing (the operator prints links and passes them on) and
+ * signs no one in, so its sign-in throttle is this process's alone.
  */
 export function operatorPeople(
   config: Pick<CliConfig, 'actor' | 'publicBaseUrl' | 'signUpPolicy'>,
@@ -23,17 +23,11 @@ export function operatorPeople(
   accounts: AccountService,
   clock: Clock = systemClock,
 ): PeopleService {
-  return new PeopleService({
-    ...stores,
-    accounts,
-    clock,
-    hasher: argon2PasswordHasher(),
-    passwordPolicy: { checkPassword },
-    throttle: createSignInThrottle({ clock }),
-    signUpPolicy: config.signUpPolicy,
-    publicBaseUrl: config.publicBaseUrl ?? '',
-    actor: config.actor,
-  });
+  const { people, keys, audit } = stores;
+  return createPeopleService(
+    { publicBaseUrl: config.publicBaseUrl ?? '', signUpPolicy: config.signUpPolicy },
+    { people, keys, audit, accounts, clock, throttle: createSignInThrottle({ clock }), actor: config.actor },
+  );
 }
 
 /** A printed link must open the portal wherever the person reads it: it needs the service's public address. */

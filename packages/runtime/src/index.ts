@@ -5,6 +5,7 @@ export * from './dev-key.js';
 export * from './logger.js';
 export * from './listen-failure.js';
 export * from './main-entry.js';
+export { createPeopleService, type PeopleSettings, type PeopleWiring } from './people.js';
 export * from './runtime.js';
 export * from './serve.js';
 export * from './stores.js';

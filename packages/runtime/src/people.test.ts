@@ -1,4 +1,5 @@
 import { systemClock } from '@petstore/domain';
+import { startSmtpTestServer, type SmtpTestServer } from '@petstore/testing/smtp-test-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -9,9 +10,14 @@ const alice = { email: 'alice@example.com', password: 'correct horse battery sta
 
 describe("the runtime's people service", () => {
   let runtime: Runtime | undefined;
+  let smtp: SmtpTestServer | undefined;
   afterEach(async () => {
     await runtime?.close();
+    await smtp?.close();
   });
+
+  /** The token of a link in a received message. */
+  const tokenIn = (text: string): string => /#token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
 
   it('signs a person up and in on the embedded store, with argon2id hashes and the shipped policy', async () => {
     const stores = memoryStores(systemClock);
@@ -44,5 +50,32 @@ describe("the runtime's people service", () => {
     const token = link.link.slice(link.link.indexOf('#token=') + 7);
     const joined = await runtime.people.acceptInvitation({ token, ...alice, accountName: 'Acme' }, client);
     expect(joined).toMatchObject({ membership: { role: 'owner' }, account: { name: 'Acme' } });
+  });
+
+  it('with mail configured, verifies addresses and resets passwords by the links the SMTP server received', async () => {
+    smtp = await startSmtpTestServer();
+    const config = {
+      LOG_LEVEL: 'silent',
+      PUBLIC_BASE_URL: 'https://petstore.test',
+      PETSTORE_SMTP_URL: smtp.url,
+      PETSTORE_MAIL_FROM: 'no-reply@petstore.test',
+    };
+    runtime = await createRuntime(loadConfig(config));
+    const { people } = runtime;
+    expect(await people.signUp({ ...alice, accountName: 'Acme' }, client)).toStrictEqual({ email: alice.email, verificationRequired: true });
+    expect((await people.signIn(alice, client)).emailVerified).toBe(false);
+    const verification = await smtp.nextMessage(alice.email);
+    expect(verification.text).toContain('https://petstore.test/portal/verify-email#token=');
+    await people.verifyEmail({ token: tokenIn(verification.text) }, client);
+    const signedIn = await people.signIn(alice, client);
+    expect(signedIn.emailVerified).toBe(true);
+
+    await people.requestPasswordReset({ email: 'nobody@example.com' }, client);
+    await people.requestPasswordReset({ email: alice.email }, client);
+    const reset = await smtp.nextMessage(alice.email);
+    await people.resetPassword({ token: tokenIn(reset.text), password: 'a brand new passphrase' }, client);
+    await expect(people.authenticateSession(signedIn.token)).rejects.toMatchObject({ code: 'unauthorized' });
+    await expect(people.signIn({ ...alice, password: 'a brand new passphrase' }, client)).resolves.toBeDefined();
+    expect(smtp.received().map((message) => message.to)).toStrictEqual([[alice.email], [alice.email]]);
   });
 });

@@ -8,9 +8,8 @@ import {
   type Mailer,
   type PeopleStore,
   type SignInThrottle,
+  type SignUpPolicy,
 } from '@petstore/domain';
-import type { Logger } from 'pino';
-import type { Config } from './config.js';
 
 export interface PeopleWiring {
   people: PeopleStore;
@@ -20,25 +19,23 @@ export interface PeopleWiring {
   clock: Clock;
   throttle: SignInThrottle;
   actor: string;
-  logger: Logger;
   /** Absent until mail is configured: verification is then off and links come from the operator. */
   mailer?: Mailer | undefined;
+  /** Told of mail that could not be sent after an answer was given (the runtime logs it). */
+  onMailFailure?: ((error: unknown) => void) | undefined;
 }
 
-/** The people service with production's parts: argon2id, the shipped password policy, the shared sign-in throttle. */
-export function createPeopleService(config: Config, wiring: PeopleWiring): PeopleService {
-  const { logger, throttle, mailer, ...stores } = wiring;
-  return new PeopleService({
-    ...stores,
-    hasher: argon2PasswordHasher(),
-    passwordPolicy: { checkPassword },
-    throttle,
-    signUpPolicy: config.PETSTORE_SIGNUP,
-    mailer,
-    // The error may name the recipient's server, never a link: messages are not logged.
-    onMailFailure: (error) =>
-      logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
-    publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
-    actor: stores.actor,
-  });
+export interface PeopleSettings {
+  /** Where links point: PUBLIC_BASE_URL. */
+  publicBaseUrl: string;
+  /** PETSTORE_SIGNUP, as loadConfig decided it. */
+  signUpPolicy: SignUpPolicy;
+}
+
+/**
+ * The people service with production's parts: argon2id, the shipped password policy, the given
+ * sign-in throttle. The service and the operator's command line both build theirs here.
+ */
+export function createPeopleService(settings: PeopleSettings, wiring: PeopleWiring): PeopleService {
+  return new PeopleService({ ...wiring, ...settings, hasher: argon2PasswordHasher(), passwordPolicy: { checkPassword } });
 }

@@ -90,7 +90,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
-  const people = createPeopleService(config, {
+  const links = { publicBaseUrl: config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`, signUpPolicy: config.PETSTORE_SIGNUP };
+  const people = createPeopleService(links, {
     people: countDatabaseErrors(stores.people, 'people', metrics),
     keys,
     accounts,
@@ -98,8 +99,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     throttle: signInThrottle,
     actor,
-    logger,
     mailer,
+    // The error says why sending failed (never a link: messages are not logged).
+    onMailFailure: (error) =>
+      logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;

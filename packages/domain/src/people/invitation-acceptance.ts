@@ -35,7 +35,7 @@ export class InvitationAcceptance {
       throw new DomainError('invalid_request', 'accountName: give the name of the account this invitation lets you create');
     }
     const existing = await this.kit.deps.people.findPersonByEmail(email);
-    const person = existing ? await this.returning(existing, password) : await this.newcomer(email, password);
+    let person = existing ? await this.returning(existing, password) : await this.newcomer(email, password);
     await this.invitations.claim(invitation);
     const by = byPerson(person.id, context);
     const account = await this.accountFor(invitation, accountName, by);
@@ -44,8 +44,10 @@ export class InvitationAcceptance {
       await this.kit.trail.record('person.signed-up', subject, initialValues({ email, role: invitation.role }), by);
       await this.kit.deps.people.insertPerson(person);
     } else if (person.emailVerifiedAt === null) {
-      await this.kit.trail.record('person.verified', subject, initialValues({ emailVerifiedAt: this.kit.now() }), by);
-      await this.kit.deps.people.updatePerson(person.id, { emailVerifiedAt: this.kit.now() });
+      const emailVerifiedAt = this.kit.now();
+      await this.kit.trail.record('person.verified', subject, initialValues({ emailVerifiedAt }), by);
+      person = { ...person, emailVerifiedAt };
+      await this.kit.deps.people.updatePerson(person.id, { emailVerifiedAt });
     }
     const joined = initialValues({ role: invitation.role, invitation: invitation.id, invitedBy: invitation.invitedBy });
     await this.kit.trail.record('member.joined', subject, joined, by);

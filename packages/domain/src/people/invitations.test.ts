@@ -66,6 +66,23 @@ describe('PeopleService invitations', () => {
     });
   });
 
+  it('lets a person removed from their account join another with their own password, verified by the link', async () => {
+    const { service, invite, lastLinkTo } = await withOwner({ mailer: true });
+    // Someone signs up elsewhere (unverified), invites a second owner, and is removed by them.
+    const loner = { email: 'loner@example.com', password: 'a lonely password' };
+    await service.signUp({ ...loner, accountName: 'Solo' }, fromClient());
+    const solo = await service.signIn(loner, fromClient());
+    await service.createInvitation(solo.person.id, solo.account.id, { email: 'heir@example.com', role: 'owner' }, fromClient());
+    const heir = await service.acceptInvitation(
+      { token: lastLinkTo('heir@example.com'), email: 'heir@example.com', password: 'the heir password' },
+      fromClient(),
+    );
+    await service.removeMember(heir.person.id, solo.account.id, solo.person.id, fromClient());
+    await invite(loner.email);
+    const joined = await service.acceptInvitation({ token: lastLinkTo(loner.email), ...loner }, fromClient());
+    expect(joined).toMatchObject({ person: { id: solo.person.id }, account: { name: 'Acme' }, membership: { role: 'member' }, emailVerified: true });
+  });
+
   it('lets a person in no account accept with their own password, but not one in an account already', async () => {
     const { service, invite } = await withOwner();
     await service.signUp({ ...invitee, accountName: 'Elsewhere' }, fromClient());

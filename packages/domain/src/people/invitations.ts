@@ -31,7 +31,7 @@ export class Invitations {
     const members = await this.kit.deps.people.listPeople({ accountId });
     if (members.some((person) => person.email === email)) throw new DomainError('conflict', `${email} is already a member of this account`);
     const { invitation, link } = await this.issue(accountId, email, role, byPerson(ownerId, context));
-    if (!this.kit.verificationRequired) return { invitation, link };
+    if (!this.kit.mailConfigured) return { invitation, link };
     const account = await this.kit.deps.keys.getAccount(accountId);
     await this.kit.mail(invitationMail(email, account?.name ?? accountId, link.link));
     return { invitation, link: null };

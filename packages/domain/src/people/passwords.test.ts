@@ -21,6 +21,18 @@ describe('PeopleService passwords', () => {
     expect(mail[0]).toMatchObject({ to: alice.email, subject: 'Reset your pet store password' });
   });
 
+  it('mails one reset link a minute at most, and throttles requests like sign-ins', async () => {
+    const { service, mail, advance } = await withAlice({ mailer: true, budgets: { perEmailAndClient: 5, perClient: 100, windowSeconds: 900 } });
+    await service.requestPasswordReset({ email: alice.email }, fromClient());
+    await service.requestPasswordReset({ email: alice.email }, fromClient());
+    advance(60_000);
+    await service.requestPasswordReset({ email: alice.email }, fromClient());
+    await vi.waitFor(() => expect(mail).toHaveLength(2));
+    // Signing up, signing in and three requests spent the allowance of this address from this client.
+    await expect(service.requestPasswordReset({ email: alice.email }, fromClient())).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(service.requestPasswordReset({ email: alice.email }, fromClient('198.51.100.3'))).resolves.toBeUndefined();
+  });
+
   it('resets by the mailed link once, within the hour, ending every session', async () => {
     const { service, lastLinkTo, mail, signedIn, advance, actions } = await withAlice({ mailer: true });
     await service.requestPasswordReset({ email: alice.email }, fromClient());

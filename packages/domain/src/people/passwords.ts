@@ -3,6 +3,7 @@ import { DomainError, isDomainError } from '../errors/domain-error.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { RequestContext } from './deps.js';
 import { resetMail } from './mail-texts.js';
+import { OncePer } from './once-per.js';
 import { byAnonymous, byPerson, type PeopleKit, type Standing } from './people-kit.js';
 import type { Person } from './ports.js';
 import { ChangePasswordInput, Email, PasswordResetRequest, ResetPasswordInput } from './schemas.js';
@@ -15,6 +16,9 @@ import type { IssuedLink, SignedIn } from './views.js';
  * knew the old one, or held a cookie, is signed out.
  */
 export class Passwords {
+  /** One reset link a minute per person (and process) at most: asking again within it mails nothing new. */
+  private readonly resetMailed = new OncePer(60_000);
+
   constructor(
     private readonly kit: PeopleKit,
     private readonly sessions: Sessions,
@@ -27,8 +31,10 @@ export class Passwords {
    */
   async requestReset(input: PasswordResetRequest, context: RequestContext): Promise<void> {
     const { email } = parseOrThrow(PasswordResetRequest, input, 'body');
+    // Charged like a sign-in attempt, before the first await: nobody mails someone without bound.
+    await this.kit.deps.throttle.admit(email, context.clientAddress);
     const person = await this.kit.deps.people.findPersonByEmail(email);
-    if (!person || !this.kit.verificationRequired) return;
+    if (!person || !this.kit.mailConfigured || !this.resetMailed.first(person.id, this.kit.now().getTime())) return;
     this.mailResetLink(person, context).catch((error: unknown) => this.kit.deps.onMailFailure?.(error));
   }
 

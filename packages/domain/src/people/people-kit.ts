@@ -20,8 +20,13 @@ export class PeopleKit {
     this.trail = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
   }
 
-  get verificationRequired(): boolean {
+  get mailConfigured(): boolean {
     return this.deps.mailer !== undefined;
+  }
+
+  /** Addresses must be verified exactly when mail can carry the link. */
+  get verificationRequired(): boolean {
+    return this.mailConfigured;
   }
 
   now(): Date {

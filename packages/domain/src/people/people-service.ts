@@ -70,6 +70,11 @@ export class PeopleService {
     return this.signUps.verifyEmail(input, context);
   }
 
+  /** Mails the signed-in person a new verification link; nothing when verified already or when verification is off. */
+  async resendVerification(personId: string): Promise<void> {
+    return this.signUps.resendVerification(personId);
+  }
+
   async signIn(input: SignInInput, context: RequestContext): Promise<SignedIn> {
     return this.passwordSignIn.signIn(input, context);
   }

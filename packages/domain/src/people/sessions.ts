@@ -16,6 +16,7 @@ export const SESSION_LIFETIME_MS = 12 * 3_600_000;
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 const SIGN_IN_AGAIN = 'sign in again';
+const MAX_USER_AGENT_LENGTH = 256;
 
 /** Why ending sessions, as the audit trail says it. */
 export type SessionEnd = 'signed-out' | 'signed-out-everywhere' | 'ended-by-person' | 'password-changed' | 'password-reset' | 'member-removed';
@@ -39,7 +40,8 @@ export class Sessions {
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       clientAddress: context.clientAddress,
-      userAgent: context.userAgent,
+      // Enough to recognise a browser in the person's list; a longer header is not worth keeping per session.
+      userAgent: context.userAgent.slice(0, MAX_USER_AGENT_LENGTH),
     };
     const { accountId } = standing.membership;
     await this.kit.trail.record('session.started', { accountId, personId: person.id }, initialValues({ method }), byPerson(person.id, context));

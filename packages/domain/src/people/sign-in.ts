@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError, isDomainError } from '../errors/domain-error.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { RequestContext } from './deps.js';
+import { OncePer } from './once-per.js';
 import { byAnonymous, type PeopleKit } from './people-kit.js';
 import type { Person } from './ports.js';
 import { SignInInput } from './schemas.js';
@@ -10,10 +11,6 @@ import type { SignedIn } from './views.js';
 
 export const WRONG_EMAIL_OR_PASSWORD = 'the email or password is wrong';
 
-/** A throttled attempt is recorded at most this often per person (and process): a guesser cannot flood the trail. */
-const THROTTLED_RECORD_INTERVAL_MS = 60_000;
-const MAX_REMEMBERED_THROTTLED = 10_000;
-
 /**
  * Signing in with a password. The throttle is charged before the first await; an unknown email
  * costs the same argon2 verification as a known one (against a hash of a random password), and
@@ -21,7 +18,8 @@ const MAX_REMEMBERED_THROTTLED = 10_000;
  */
 export class PasswordSignIn {
   private dummyHash: Promise<string> | undefined;
-  private readonly throttledRecorded = new Map<string, number>();
+  /** A throttled attempt is recorded at most once a minute per person (and process): a guesser cannot flood the trail. */
+  private readonly throttledRecorded = new OncePer(60_000);
 
   constructor(
     private readonly kit: PeopleKit,
@@ -59,17 +57,8 @@ export class PasswordSignIn {
   private async recordThrottled(email: string, context: RequestContext): Promise<void> {
     const person = await this.kit.deps.people.findPersonByEmail(email);
     const standing = person && (await this.kit.standing(person.id));
-    if (!person || !standing || !this.firstInInterval(person.id)) return;
+    if (!person || !standing || !this.throttledRecorded.first(person.id, this.kit.now().getTime())) return;
     const subject = { accountId: standing.account.id, personId: person.id };
     await this.kit.trail.record('signin.throttled', subject, {}, byAnonymous(context));
-  }
-
-  private firstInInterval(personId: string): boolean {
-    const now = this.kit.now().getTime();
-    const last = this.throttledRecorded.get(personId);
-    if (last !== undefined && now - last < THROTTLED_RECORD_INTERVAL_MS) return false;
-    if (this.throttledRecorded.size >= MAX_REMEMBERED_THROTTLED) this.throttledRecorded.clear();
-    this.throttledRecorded.set(personId, now);
-    return true;
   }
 }

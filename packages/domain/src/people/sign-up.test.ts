@@ -53,6 +53,18 @@ describe('PeopleService sign-up', () => {
     expect(keys.accounts.size).toBe(1);
   });
 
+  it('mails one notice a minute at most about a taken address, and throttles sign-ups from one client', async () => {
+    const { service, mail, advance } = testPeople({ mailer: true, budgets: { perEmailAndClient: 3, perClient: 100, windowSeconds: 900 } });
+    await service.signUp(alice, fromClient());
+    await service.signUp(alice, fromClient());
+    await service.signUp(alice, fromClient());
+    expect(mail).toHaveLength(2);
+    await expect(service.signUp(alice, fromClient())).rejects.toMatchObject({ code: 'rate_limited' });
+    advance(60_000);
+    await service.signUp(alice, fromClient('198.51.100.3'));
+    expect(mail.map((message) => message.subject.startsWith('Someone tried'))).toStrictEqual([false, true, true]);
+  });
+
   it('verifies the address by the mailed link, once, within 24 hours', async () => {
     const { service, people, lastLinkTo, mail, advance, actions } = testPeople({ mailer: true });
     await service.signUp(alice, fromClient());
@@ -67,11 +79,19 @@ describe('PeopleService sign-up', () => {
     expect(actions().filter((action) => action === 'person.verified')).toHaveLength(1);
   });
 
-  it('refuses a verification link past its day', async () => {
-    const { service, lastLinkTo, advance } = testPeople({ mailer: true });
+  it('refuses a verification link past its day; a new one can be asked for', async () => {
+    const { service, lastLinkTo, advance, mail } = testPeople({ mailer: true });
     await service.signUp(alice, fromClient());
     advance(DAY);
     await expect(service.verifyEmail({ token: lastLinkTo(alice.email) }, fromClient())).rejects.toMatchObject({ code: 'gone' });
-    expect((await service.signIn(credentials, fromClient())).emailVerified).toBe(false);
+    const { person, emailVerified } = await service.signIn(credentials, fromClient());
+    expect(emailVerified).toBe(false);
+    await service.resendVerification(person.id);
+    expect(mail).toHaveLength(2);
+    await expect(service.resendVerification(person.id)).rejects.toMatchObject({ code: 'rate_limited' });
+    await service.verifyEmail({ token: lastLinkTo(alice.email) }, fromClient());
+    advance(60_000);
+    await service.resendVerification(person.id);
+    expect(mail).toHaveLength(2);
   });
 });

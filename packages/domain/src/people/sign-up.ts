@@ -4,6 +4,7 @@ import { DomainError, isDomainError } from '../errors/domain-error.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { RequestContext } from './deps.js';
 import { addressTakenMail, verificationMail } from './mail-texts.js';
+import { OncePer } from './once-per.js';
 import { byPerson, type PeopleKit } from './people-kit.js';
 import type { Person } from './ports.js';
 import { SignUpInput, VerifyEmailInput } from './schemas.js';
@@ -17,6 +18,11 @@ const TAKEN = 'someone already has this email address; sign in, or reset the pas
  * hash the password, so neither answer nor timing tells an outsider who is registered.
  */
 export class SignUp {
+  /** One "someone tried to sign up" notice a minute per address (and process) at most. */
+  private readonly noticeMailed = new OncePer(60_000);
+  /** One verification link a minute per person (and process) asked for again. */
+  private readonly verificationResent = new OncePer(60_000);
+
   constructor(private readonly kit: PeopleKit) {}
 
   async signUp(input: SignUpInput, context: RequestContext): Promise<SignUpAnswer> {
@@ -28,6 +34,8 @@ export class SignUp {
       );
     }
     const { email, password, accountName } = parseOrThrow(SignUpInput, input, 'body');
+    // Charged like a sign-in attempt, before the first await: one client cannot make accounts (or mail) without bound.
+    await this.kit.deps.throttle.admit(email, context.clientAddress);
     await this.kit.deps.passwordPolicy.checkPassword(password, { email });
     const answer = { email, verificationRequired: this.kit.verificationRequired };
     const existing = await this.kit.deps.people.findPersonByEmail(email);
@@ -61,8 +69,20 @@ export class SignUp {
     await this.kit.deps.people.updatePerson(person.id, { emailVerifiedAt: at });
   }
 
+  /** Mails a fresh verification link to a signed-in person whose address is not verified yet (an earlier link lost or expired). */
+  async resendVerification(personId: string): Promise<void> {
+    const person = await this.kit.deps.people.getPerson(personId);
+    if (!person) throw new DomainError('not_found', `person ${personId} does not exist`);
+    if (!this.kit.verificationRequired || person.emailVerifiedAt !== null) return;
+    if (!this.verificationResent.first(person.id, this.kit.now().getTime())) {
+      throw new DomainError('rate_limited', 'a verification link was sent less than a minute ago; check your mail', { retryAfterSeconds: 60 });
+    }
+    await this.kit.mail(verificationMail(person.email, (await this.kit.issueLink(person, 'verify-email')).link));
+  }
+
   private taken(email: string, answer: SignUpAnswer): SignUpAnswer {
     if (!this.kit.verificationRequired) throw new DomainError('conflict', TAKEN);
+    if (!this.noticeMailed.first(email, this.kit.now().getTime())) return answer;
     this.kit.mailLater(addressTakenMail(email, `${this.kit.deps.publicBaseUrl.replace(/\/+$/, '')}/portal/sign-in`));
     return answer;
   }
