@@ -1,3 +1,4 @@
+import { keyEnvironmentOf, type KeyEnvironment } from '@petstore/domain';
 import { ConfigError, loadConfig, resolveActor } from '@petstore/runtime';
 import { UsageError } from './usage-error.js';
 
@@ -7,6 +8,8 @@ export interface CliConfig {
   timeoutMs: number;
   /** Who the audit trail names for this command's changes: PETSTORE_ACTOR, or the operating-system user. */
   actor: string;
+  /** The environment the keys it issues name in their text, as the service's (PETSTORE_ENV) would. */
+  keyEnvironment: KeyEnvironment;
 }
 
 /**
@@ -30,5 +33,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     dbName: config.MONGODB_DB,
     timeoutMs: config.MONGODB_TIMEOUT_MS,
     actor: resolveActor(config.PETSTORE_ACTOR),
+    keyEnvironment: keyEnvironmentOf(config.PETSTORE_ENV),
   };
 }

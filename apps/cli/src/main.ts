@@ -34,7 +34,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const config = readConfig(process.env);
     const mongo = await connect(config);
     try {
-      const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: config.actor });
+      const accounts = new AccountService({
+        keys: mongo.keys,
+        audit: mongo.audit,
+        clock: systemClock,
+        actor: config.actor,
+        keyEnvironment: config.keyEnvironment,
+      });
       await runCommand(request.command, { accounts }, output, json);
     } finally {
       await mongo.close();

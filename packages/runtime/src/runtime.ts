@@ -2,6 +2,7 @@ import {
   AccountService,
   CachedKeyStore,
   createAuthenticator,
+  keyEnvironmentOf,
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
@@ -67,7 +68,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const stores = options.stores ?? (await openStores(config, clock));
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
-  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR) });
+  const keyEnvironment = keyEnvironmentOf(config.PETSTORE_ENV);
+  const accounts = new AccountService({ keys, audit, clock, actor: resolveActor(config.PETSTORE_ACTOR), keyEnvironment });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
   const shell = createHttpShell({
@@ -100,7 +102,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     accounts,
     envelope: createEnvelope({
       authenticate: stores.bound({
-        authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
+        authenticate: createAuthenticator(keys, {
+          ...failedKeyThrottle(config, clock),
+          clock,
+          lastUse: lastUse(keys, logger),
+          environment: keyEnvironment,
+        }),
       }).authenticate,
       rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
