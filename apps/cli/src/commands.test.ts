@@ -40,7 +40,14 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
 
   it('prints a new key once with what it may do, and warns on stderr that it will not be shown again', async () => {
     const accountId = await newAccount();
-    const output = await run({ action: 'create-key', accountId, name: 'Nightly import', scopes: ['pets:read'], expiresAt: IN_30_DAYS, rateLimit: 1000 });
+    const output = await run({
+      action: 'create-key',
+      accountId,
+      name: 'Nightly import',
+      scopes: ['pets:read'],
+      expiresAt: IN_30_DAYS,
+      rateLimit: 1000,
+    });
     const key = /^key: +(psk_test_\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '';
     expect(output.stdout.slice(1)).toEqual([
       expect.stringMatching(/^id: +key_\S+$/),
@@ -52,7 +59,12 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     ]);
     expect(output.stderr).toEqual([KEY_SHOWN_ONCE_WARNING]);
     expect(await run({ action: 'create-key', accountId })).toMatchObject({
-      stdout: expect.arrayContaining(['name:        -', 'scopes:      pets:read,pets:write', 'expires:     never', 'rate limit:  default (PETSTORE_RATE_LIMIT)']),
+      stdout: expect.arrayContaining([
+        'name:        -',
+        'scopes:      pets:read,pets:write',
+        'expires:     never',
+        'rate limit:  default (PETSTORE_RATE_LIMIT)',
+      ]),
     });
   });
 
@@ -105,7 +117,17 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
           '2026-11-22T10:00Z',
           '-',
         ),
-        row(rolled.id, '-   ', rolled.key.slice(0, 15), 'pets:read', '1000 ', '2026-12-22T10:00Z         ', 'never            ', '2026-11-22T10:00Z', '-'),
+        row(
+          rolled.id,
+          '-   ',
+          rolled.key.slice(0, 15),
+          'pets:read',
+          '1000 ',
+          '2026-12-22T10:00Z         ',
+          'never            ',
+          '2026-11-22T10:00Z',
+          '-',
+        ),
       ].sort(),
     );
     const listed = await runJson<Array<Record<string, unknown>>>({ action: 'list-keys', accountId });

@@ -17,7 +17,11 @@ describe('readConfig', () => {
   it('issues live keys against a production service and test keys otherwise, as PETSTORE_ENV says', () => {
     const keyEnvironment = (env: Record<string, string>) => readConfig({ MONGODB_URI: 'mongodb://db:27017', ...env }).keyEnvironment;
     expect(keyEnvironment({ PETSTORE_ENV: 'production', PETSTORE_METRICS_PORT: '9464' })).toBe('live');
-    expect([keyEnvironment({ PETSTORE_ENV: 'staging' }), keyEnvironment({ PETSTORE_ENV: 'development' }), keyEnvironment({})]).toEqual(['test', 'test', 'test']);
+    expect([keyEnvironment({ PETSTORE_ENV: 'staging' }), keyEnvironment({ PETSTORE_ENV: 'development' }), keyEnvironment({})]).toEqual([
+      'test',
+      'test',
+      'test',
+    ]);
   });
 
   it('names PETSTORE_ACTOR as the actor of its changes when set, instead of the operating-system user', () => {

@@ -44,7 +44,9 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
     expect(listed.stdout).toMatch(new RegExp(`^${id} +Nightly import +psk_test_`, 'm'));
     expect(listed.stdout).toMatch(new RegExp(`^${unnamed.id} +- +psk_test_`, 'm'));
     const audit = await json<{ action: string; keyId: string; changes: Record<string, unknown> }[]>(['audit', 'list', '--account', accountId]);
-    expect(audit.find((record) => record.action === 'key.created' && record.keyId === id)?.changes).toMatchObject({ name: { from: null, to: 'CI deploy' } });
+    expect(audit.find((record) => record.action === 'key.created' && record.keyId === id)?.changes).toMatchObject({
+      name: { from: null, to: 'CI deploy' },
+    });
     expect(audit.find((record) => record.action === 'key.updated')).toMatchObject({
       keyId: id,
       changes: { name: { from: 'CI deploy', to: 'Nightly import' } },

@@ -265,7 +265,11 @@ for (const store of PARITY_STORES) {
       expect(issued.credential.key).toMatch(/^psk_test_/);
       expect(answers).toEqual(
         sameForEveryDoor({
-          live: { kind: 'unauthorized', status: 401, message: expect.stringContaining('this key is a live key (psk_live_…) of the production service') },
+          live: {
+            kind: 'unauthorized',
+            status: 401,
+            message: expect.stringContaining('this key is a live key (psk_live_…) of the production service'),
+          },
           older: 200,
           issued: 200,
         }),

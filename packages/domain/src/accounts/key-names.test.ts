@@ -19,7 +19,10 @@ describe('AccountService key names', () => {
     const { key } = await accounts.rollKey(created.id);
     expect(key.name).toBe('Nightly import');
     expect((await accounts.updateKey(key.id, { name: null })).name).toBeNull();
-    expect(await accounts.listKeys(account.id)).toEqual([expect.objectContaining({ name: 'Nightly import' }), expect.objectContaining({ name: null })]);
+    expect(await accounts.listKeys(account.id)).toEqual([
+      expect.objectContaining({ name: 'Nightly import' }),
+      expect.objectContaining({ name: null }),
+    ]);
   });
 
   it('gives a key no name unless told one, and a rename to the same name records nothing', async () => {

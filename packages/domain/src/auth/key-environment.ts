@@ -27,6 +27,12 @@ export interface ForeignKeyCheck {
 /** How a service of `environment` recognises a key of the other one, from its text alone. */
 export function foreignKeyCheck(environment: KeyEnvironment): ForeignKeyCheck {
   return environment === 'live'
-    ? { foreignPrefix: KEY_TEXT_PREFIXES.test, refusal: 'this key is a test key (psk_test_…); this is the production service: use a live key (psk_live_…)' }
-    : { foreignPrefix: KEY_TEXT_PREFIXES.live, refusal: 'this key is a live key (psk_live_…) of the production service; this is a test service: use a test key (psk_test_…)' };
+    ? {
+        foreignPrefix: KEY_TEXT_PREFIXES.test,
+        refusal: 'this key is a test key (psk_test_…); this is the production service: use a live key (psk_live_…)',
+      }
+    : {
+        foreignPrefix: KEY_TEXT_PREFIXES.live,
+        refusal: 'this key is a live key (psk_live_…) of the production service; this is a test service: use a test key (psk_test_…)',
+      };
 }
