@@ -157,7 +157,7 @@ describe('parseCliArgs', () => {
     [['keys', 'create', 'acc_1'], '"keys create" got an unexpected argument "acc_1"'],
     [['keys', 'revoke', 'key_1', '--account', 'acc_1'], '"keys revoke" does not take --account'],
     [['accounts', 'create', '--name', 'x', '--account', 'acc_1'], '"accounts create" does not take --account'],
-    [['keys', 'update', 'key_1'], '"keys update" needs --scopes or --rate-limit'],
+    [['keys', 'update', 'key_1'], '"keys update" needs --name, --scopes or --rate-limit'],
     [['keys', 'update', '--scopes', 'pets:read'], '"keys update" needs <keyId>'],
     [['keys', 'roll', 'key_1', '--scopes', 'pets:read'], '"keys roll" does not take --scopes'],
     [['keys', 'list', '--account', 'acc_1', '--since', '2026-01-01'], '"keys list" does not take --since'],

@@ -7,8 +7,8 @@ import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
 export type StoreCommand =
   | { action: 'create-account'; name: string }
-  | { action: 'create-key'; accountId: string; scopes?: Scope[]; expiresAt?: Date; rateLimit?: number }
-  | { action: 'update-key'; keyId: string; scopes?: Scope[]; rateLimit?: number | null }
+  | { action: 'create-key'; accountId: string; name?: string; scopes?: Scope[]; expiresAt?: Date; rateLimit?: number }
+  | { action: 'update-key'; keyId: string; name?: string; scopes?: Scope[]; rateLimit?: number | null }
   | { action: 'roll-key'; keyId: string; overlapSeconds?: number }
   | { action: 'list-keys'; accountId: string }
   | { action: 'revoke-key'; keyId: string }
@@ -63,6 +63,8 @@ interface CommandShape {
 }
 
 const scopesOf = (values: Values) => (values.scopes === undefined ? {} : { scopes: readScopes(values.scopes) });
+// Checked by the domain (KeyName), as a name from any other caller is.
+const nameOf = (values: Values) => (values.name === undefined ? {} : { name: values.name });
 
 const COMMANDS: Readonly<Record<string, CommandShape>> = {
   'accounts create': { required: 'name', build: ({ values }) => ({ action: 'create-account', name: values.name ?? '' }) },
@@ -71,12 +73,13 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
   'accounts resume': { argument: 'accountId', build: ({ argument }) => ({ action: 'resume-account', accountId: argument }) },
   'keys create': {
     required: 'account',
-    optional: ['scopes', 'expires-in', 'expires-at', 'rate-limit'],
+    optional: ['name', 'scopes', 'expires-in', 'expires-at', 'rate-limit'],
     build: ({ values, now }) => {
       const expiresAt = readExpiry(values, now);
       return {
         action: 'create-key',
         accountId: values.account ?? '',
+        ...nameOf(values),
         ...scopesOf(values),
         ...(expiresAt && { expiresAt }),
         ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: false }) ?? undefined }),
@@ -85,12 +88,15 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
   },
   'keys update': {
     argument: 'keyId',
-    optional: ['scopes', 'rate-limit'],
+    optional: ['name', 'scopes', 'rate-limit'],
     build: ({ argument, values }) => {
-      if (values.scopes === undefined && values['rate-limit'] === undefined) throw new UsageError('"keys update" needs --scopes or --rate-limit');
+      if (values.name === undefined && values.scopes === undefined && values['rate-limit'] === undefined) {
+        throw new UsageError('"keys update" needs --name, --scopes or --rate-limit');
+      }
       return {
         action: 'update-key',
         keyId: argument,
+        ...nameOf(values),
         ...scopesOf(values),
         ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: true }) }),
       };

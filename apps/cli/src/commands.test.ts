@@ -44,18 +44,31 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
 
   it('prints a new key once with what it may do, and warns on stderr that it will not be shown again', async () => {
     const accountId = await newAccount();
-    const output = await run({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS, rateLimit: 1000 });
-    const key = /^key: +(psk_\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '';
+    const output = await run({
+      action: 'create-key',
+      accountId,
+      name: 'Nightly import',
+      scopes: ['pets:read'],
+      expiresAt: IN_30_DAYS,
+      rateLimit: 1000,
+    });
+    const key = /^key: +(psk_test_\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '';
     expect(output.stdout.slice(1)).toEqual([
       expect.stringMatching(/^id: +key_\S+$/),
-      `prefix:      ${key.slice(0, 10)}`,
+      'name:        Nightly import',
+      `prefix:      ${key.slice(0, 15)}`,
       'scopes:      pets:read',
       'expires:     2026-12-22T10:00:00.000Z',
       'rate limit:  1000 per window',
     ]);
     expect(output.stderr).toEqual([KEY_SHOWN_ONCE_WARNING]);
     expect(await run({ action: 'create-key', accountId })).toMatchObject({
-      stdout: expect.arrayContaining(['scopes:      pets:read,pets:write', 'expires:     never', 'rate limit:  default (PETSTORE_RATE_LIMIT)']),
+      stdout: expect.arrayContaining([
+        'name:        -',
+        'scopes:      pets:read,pets:write',
+        'expires:     never',
+        'rate limit:  default (PETSTORE_RATE_LIMIT)',
+      ]),
     });
   });
 
@@ -64,9 +77,10 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const issued = await runJson({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS, rateLimit: 1000 });
     expect(issued).toEqual({
       id: expect.stringMatching(/^key_/),
-      key: expect.stringMatching(/^psk_/),
+      key: expect.stringMatching(/^psk_test_/),
       accountId,
-      prefix: String(issued['key']).slice(0, 10),
+      name: null,
+      prefix: String(issued['key']).slice(0, 15),
       scopes: ['pets:read'],
       expiresAt: IN_30_DAYS.toISOString(),
       rateLimit: 1000,
@@ -91,13 +105,14 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const row = (...cells: string[]) => cells.map((cell, n) => (n === 0 ? cell.padEnd(width) : cell)).join('  ');
     const [header, ...rows] = output.stdout;
     expect(header).toBe(
-      row('ID', 'PREFIX    ', 'SCOPES   ', 'LIMIT', 'EXPIRES                   ', 'LAST USED        ', 'CREATED          ', 'REVOKED'),
+      row('ID', 'NAME', 'PREFIX         ', 'SCOPES   ', 'LIMIT', 'EXPIRES                   ', 'LAST USED        ', 'CREATED          ', 'REVOKED'),
     );
     // Keys are listed by creation; these two were made at the same instant (a fixed clock), so either may come first.
     expect(rows.sort()).toEqual(
       [
         row(
           String(old['id']),
+          '-   ',
           String(old['prefix']),
           'pets:read',
           '1000 ',
@@ -106,7 +121,17 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
           '2026-11-22T10:00Z',
           '-',
         ),
-        row(rolled.id, rolled.key.slice(0, 10), 'pets:read', '1000 ', '2026-12-22T10:00Z         ', 'never            ', '2026-11-22T10:00Z', '-'),
+        row(
+          rolled.id,
+          '-   ',
+          rolled.key.slice(0, 15),
+          'pets:read',
+          '1000 ',
+          '2026-12-22T10:00Z         ',
+          'never            ',
+          '2026-11-22T10:00Z',
+          '-',
+        ),
       ].sort(),
     );
     const listed = await runJson<Array<Record<string, unknown>>>({ action: 'list-keys', accountId });
@@ -124,7 +149,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
   it("changes a key's scopes and limit, and sets the limit back to the default", async () => {
     const keyId = String((await runJson({ action: 'create-key', accountId: await newAccount() }))['id']);
     const output = await run({ action: 'update-key', keyId, scopes: ['pets:read'], rateLimit: 250 });
-    expect(output.stdout).toEqual([expect.stringMatching(new RegExp(`^key ${keyId} \\(psk_\\S{6}…\\): scopes pets:read, rate limit 250$`))]);
+    expect(output.stdout).toEqual([expect.stringMatching(new RegExp(`^key ${keyId} \\(psk_test_\\S{6}…\\): scopes pets:read, rate limit 250$`))]);
     expect(await runJson({ action: 'update-key', keyId, rateLimit: null })).toMatchObject({ id: keyId, scopes: ['pets:read'], rateLimit: null });
     expect(await database.keys.getKey(keyId)).toMatchObject({ scopes: ['pets:read'], rateLimit: null });
   });
@@ -164,7 +189,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     expect(output.stdout.map((line) => line.split(/ {2,}/))).toEqual([
       ['AT', 'ACTOR', 'ACTION', 'ACCOUNT', 'KEY', 'CHANGES'],
       [at, 'ops@example', 'key.updated', accountId, keyId, 'scopes pets:read -> pets:read,pets:write; rateLimit default -> 100'],
-      [at, 'ops@example', 'key.created', accountId, keyId, 'scopes pets:read; expiresAt never; rateLimit default'],
+      [at, 'ops@example', 'key.created', accountId, keyId, 'name -; scopes pets:read; expiresAt never; rateLimit default'],
       [at, 'ops@example', 'account.created', accountId, '-', 'name Pet Shop'],
     ]);
     const all = await runJson<Array<{ action: string; accountId: string }>>({ action: 'list-audit' });

@@ -1,7 +1,7 @@
 import type { AccountService, PeopleService } from '@petstore/domain';
 import type { StoreCommand } from './args.js';
 import { auditTable } from './audit-text.js';
-import { issuedKeyLines, keyTable, rolledKeyLines, updatedKeyLine } from './key-text.js';
+import { issuedKeyLines, keyTable, revokedKeyLine, rolledKeyLines, updatedKeyLine } from './key-text.js';
 import type { Output } from './output.js';
 import { runPeopleCommand } from './people-commands.js';
 import { accountTable } from './people-text.js';
@@ -79,7 +79,7 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     }
     case 'revoke-key': {
       const key = await accounts.revokeKey(command.keyId);
-      print(key, () => [`revoked key ${key.id} (${key.prefix}…) at ${key.revokedAt?.toISOString()}`]);
+      print(key, () => [revokedKeyLine(key)]);
       return;
     }
     case 'list-audit': {

@@ -12,6 +12,7 @@ describe('readConfig', () => {
       actor: userInfo().username,
       publicBaseUrl: undefined,
       signUpPolicy: 'open',
+      keyEnvironment: 'test',
     });
   });
 
@@ -23,6 +24,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ MONGODB_URI: 'mongodb://db:27017', PETSTORE_SIGNUP: 'sometimes' })).toThrow(
       /PETSTORE_SIGNUP must be open, invite or closed/,
     );
+  });
+
+  it('issues live keys against a production service and test keys otherwise, as PETSTORE_ENV says', () => {
+    const keyEnvironment = (env: Record<string, string>) => readConfig({ MONGODB_URI: 'mongodb://db:27017', ...env }).keyEnvironment;
+    expect(keyEnvironment({ PETSTORE_ENV: 'production', PETSTORE_METRICS_PORT: '9464' })).toBe('live');
+    expect([keyEnvironment({ PETSTORE_ENV: 'staging' }), keyEnvironment({ PETSTORE_ENV: 'development' }), keyEnvironment({})]).toEqual([
+      'test',
+      'test',
+      'test',
+    ]);
   });
 
   it('names PETSTORE_ACTOR as the actor of its changes when set, instead of the operating-system user', () => {

@@ -1,4 +1,4 @@
-import type { SignUpPolicy } from '@petstore/domain';
+import { keyEnvironmentOf, type KeyEnvironment, type SignUpPolicy } from '@petstore/domain';
 import { ConfigError, loadConfig, resolveActor } from '@petstore/runtime';
 import { UsageError } from './usage-error.js';
 
@@ -12,6 +12,8 @@ export interface CliConfig {
   publicBaseUrl: string | undefined;
   /** PETSTORE_SIGNUP as the service reads it: `closed` refuses the operator's invitations to sign up too. */
   signUpPolicy: SignUpPolicy;
+  /** The environment the keys it issues name in their text, as the service's (PETSTORE_ENV) would. */
+  keyEnvironment: KeyEnvironment;
 }
 
 /**
@@ -37,5 +39,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     actor: resolveActor(config.PETSTORE_ACTOR),
     publicBaseUrl: config.PUBLIC_BASE_URL,
     signUpPolicy: config.PETSTORE_SIGNUP,
+    keyEnvironment: keyEnvironmentOf(config.PETSTORE_ENV),
   };
 }

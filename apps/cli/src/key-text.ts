@@ -3,11 +3,18 @@ import { textTable, toMinute } from './text-table.js';
 
 const limitText = (limit: number | null) => (limit === null ? 'default' : String(limit));
 
+/** A key given no name (as every key made before names) shows as the listing's mark for nothing. */
+const nameText = (name: string | null) => name ?? '-';
+
+/** How a line names one key: its id, its prefix, and its name when it has one. */
+const keyLabel = (key: KeySummary) => `key ${key.id} (${key.prefix}…)${key.name === null ? '' : ` "${key.name}"`}`;
+
 /** A key just issued, the secret first: what a person copies before it is gone. */
 export function issuedKeyLines(issued: IssuedKey): string[] {
   return [
     `key:         ${issued.key}`,
     `id:          ${issued.id}`,
+    `name:        ${nameText(issued.name)}`,
     `prefix:      ${issued.prefix}`,
     `scopes:      ${issued.scopes.join(',')}`,
     `expires:     ${issued.expiresAt ? issued.expiresAt.toISOString() : 'never'}`,
@@ -15,12 +22,16 @@ export function issuedKeyLines(issued: IssuedKey): string[] {
   ];
 }
 
+export function revokedKeyLine(key: KeySummary): string {
+  return `revoked ${keyLabel(key)} at ${key.revokedAt?.toISOString()}`;
+}
+
 export function rolledKeyLines({ key, replaced }: RolledKey): string[] {
   return [...issuedKeyLines(key), `replaces:    ${replaced.id}, which stops working at ${replaced.overlapEndsAt?.toISOString() ?? 'once revoked'}`];
 }
 
 export function updatedKeyLine(key: KeySummary): string {
-  return `key ${key.id} (${key.prefix}…): scopes ${key.scopes.join(',')}, rate limit ${limitText(key.rateLimit)}`;
+  return `${keyLabel(key)}: scopes ${key.scopes.join(',')}, rate limit ${limitText(key.rateLimit)}`;
 }
 
 /** When a key stops working by itself: its expiry, or the end of its overlap once rolled, whichever comes first. */
@@ -33,9 +44,10 @@ function endText(key: KeySummary): string {
 
 export function keyTable(keys: KeySummary[]): string[] {
   return textTable([
-    ['ID', 'PREFIX', 'SCOPES', 'LIMIT', 'EXPIRES', 'LAST USED', 'CREATED', 'REVOKED'],
+    ['ID', 'NAME', 'PREFIX', 'SCOPES', 'LIMIT', 'EXPIRES', 'LAST USED', 'CREATED', 'REVOKED'],
     ...keys.map((key) => [
       key.id,
+      nameText(key.name),
       key.prefix,
       key.scopes.join(','),
       limitText(key.rateLimit),

@@ -119,7 +119,12 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
         actor: 'alice (ops)',
         action: 'key.created',
         keyId: id,
-        changes: { scopes: { from: null, to: ['pets:write'] }, expiresAt: { from: null, to: null }, rateLimit: { from: null, to: 10 } },
+        changes: {
+          name: { from: null, to: null },
+          scopes: { from: null, to: ['pets:write'] },
+          expiresAt: { from: null, to: null },
+          rateLimit: { from: null, to: 10 },
+        },
       },
       { actor: 'alice (ops)', action: 'account.created', keyId: null, changes: { name: { from: null, to: 'Audited' } } },
     ]);

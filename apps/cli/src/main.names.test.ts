@@ -47,6 +47,7 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
     await database.keys.insertKey({
       id: 'key_\u202Eevil',
       accountId,
+      name: 'fake\nrow',
       hash: 'f'.repeat(64),
       prefix: 'psk_\u2028ab',
       scopes: ['pets:read'],
@@ -82,7 +83,7 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
 
     const keys = await petstore(['keys', 'list', '--account', accountId], env);
     expect(keys.status, keys.stderr).toBe(0);
-    expect(keys.stdout).toContain('key_\\u202eevil  psk_\\u2028ab');
+    expect(keys.stdout).toContain('key_\\u202eevil  fake\\u000arow  psk_\\u2028ab');
 
     const json = await petstore(['audit', 'list', '--json'], env);
     expect(JSON.parse(json.stdout)).toMatchObject([{ actor: 'eve\u200B', accountId, changes: { name: { to: fakeRow } } }]);

@@ -37,7 +37,13 @@ async function main(argv: readonly string[]): Promise<number> {
     if (LINK_ACTIONS.has(request.command.action)) requirePublicBaseUrl(config);
     const mongo = await connect(config);
     try {
-      const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: config.actor });
+      const accounts = new AccountService({
+        keys: mongo.keys,
+        audit: mongo.audit,
+        clock: systemClock,
+        actor: config.actor,
+        keyEnvironment: config.keyEnvironment,
+      });
       await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts) }, output, json);
     } finally {
       await mongo.close();

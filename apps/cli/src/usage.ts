@@ -9,17 +9,17 @@ const COMMAND_LINES = [
   '      PETSTORE_KEY_CACHE_SECONDS) and its people cannot sign in',
   '  petstore accounts resume <accountId>',
   '      lift a suspension: the keys and sign-ins work again',
-  '  petstore keys create --account <accountId> [--scopes pets:read,pets:write]',
+  '  petstore keys create --account <accountId> [--name "CI deploy"] [--scopes pets:read,pets:write]',
   '                       [--expires-in 30d | --expires-at 2027-01-01T00:00:00Z] [--rate-limit 1000]',
-  '      issue an API key (shown once, never again); by default with both scopes, no expiry and',
-  '      the service-wide PETSTORE_RATE_LIMIT',
-  '  petstore keys update <keyId> [--scopes …] [--rate-limit N | --rate-limit default]',
-  "      change a key's scopes or its own rate limit (default: back to PETSTORE_RATE_LIMIT)",
+  '      issue an API key (shown once, never again); by default with no name, both scopes, no',
+  '      expiry and the service-wide PETSTORE_RATE_LIMIT',
+  '  petstore keys update <keyId> [--name …] [--scopes …] [--rate-limit N | --rate-limit default]',
+  "      change a key's name, scopes or its own rate limit (default: back to PETSTORE_RATE_LIMIT)",
   '  petstore keys roll <keyId> [--overlap 24h]',
-  '      issue a new key with the same scopes, expiry and limit (shown once); the old one keeps',
+  '      issue a new key with the same name, scopes, expiry and limit (shown once); the old one keeps',
   '      working for the overlap (24h by default; 0 ends it now)',
   '  petstore keys list --account <accountId>',
-  "      list an account's keys: prefixes (never the keys), scopes, limits, expiry, last use",
+  "      list an account's keys: names, prefixes (never the keys), scopes, limits, expiry, last use",
   '  petstore keys revoke <keyId>',
   '      revoke a key; requests using it then fail with 401',
   '  petstore audit list [--account <accountId>] [--since 2026-01-01T00:00:00Z]',
@@ -46,8 +46,9 @@ ${COMMAND_LINES.join('\n')}
   petstore --help
       show this help
 
-Values: scopes are pets:read (list and read pets) and pets:write (add pets); durations are a
-whole number of s, m, h or d (30d, 24h); instants are ISO 8601 (2027-01-01T00:00:00Z, 2027-01-01).
+Values: a key's name is 1 to 100 characters, none of them control or format characters; scopes
+are pets:read (list and read pets) and pets:write (add pets); durations are a whole number of
+s, m, h or d (30d, 24h); instants are ISO 8601 (2027-01-01T00:00:00Z, 2027-01-01).
 
 Options (each at most once):
   --json       print machine-readable JSON (errors go to stderr as {"error":{code,message}})
@@ -61,6 +62,8 @@ Environment (read and checked as the service reads it; see docs/operations.md, C
   PUBLIC_BASE_URL     the service's public address, which printed links point at (required by
                       people reset-link and invites create)
   PETSTORE_SIGNUP     open, invite or closed: closed refuses invitations to sign up (docs/email.md)
+  PETSTORE_ENV        the service's environment: production issues live keys (psk_live_…),
+                      staging and development test keys (psk_test_…) (default: development)
 
 Exit status: 0 done; 1 failed (unknown account, key or person, a key already rolled or revoked,
 sign-up closed, database unavailable); 2 bad usage (no command, an incomplete or unknown one, a

@@ -61,6 +61,7 @@ export class MemoryKeyStore implements KeyStore {
 
   async updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
     return this.change(id, (key) => {
+      if (changes.name !== undefined) key.name = changes.name;
       if (changes.scopes !== undefined) key.scopes = [...changes.scopes];
       if (changes.rateLimit !== undefined) key.rateLimit = changes.rateLimit;
     });

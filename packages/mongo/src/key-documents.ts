@@ -9,13 +9,14 @@ export interface AccountDocument {
 }
 
 /**
- * Keys made before scopes, expiry, per-key limits, rolls, last use and lineages existed have none of
- * those fields: each reads as what such a key has always been (every scope, no expiry, the
- * service's limit, never rolled, no use recorded), so no migration is needed.
+ * Keys made before names, scopes, expiry, per-key limits, rolls, last use and lineages existed have
+ * none of those fields: each reads as what such a key has always been (no name, every scope, no
+ * expiry, the service's limit, never rolled, no use recorded), so no migration is needed.
  */
 export interface ApiKeyDocument {
   _id: string;
   accountId: string;
+  name?: string | null;
   hash: string;
   prefix: string;
   scopes?: string[];
@@ -46,6 +47,7 @@ export function fromApiKeyDocument(document: ApiKeyDocument): ApiKeyRecord {
   return {
     id: document._id,
     accountId: document.accountId,
+    name: document.name ?? null,
     hash: document.hash,
     prefix: document.prefix,
     // A scope this version does not know (written by a newer one) grants nothing here.

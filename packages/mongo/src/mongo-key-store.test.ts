@@ -23,9 +23,10 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       revokedAt: null,
     });
 
-  it('reads a key document without the newer fields as every scope, no expiry, the default limit, active and its own lineage', async () => {
+  it('reads a key document without the newer fields as no name, every scope, no expiry, the default limit, active and its own lineage', async () => {
     await storeOldKey();
     expect(await database.keys.getKey('key_old')).toMatchObject({
+      name: null,
       scopes: ['pets:read', 'pets:write'],
       expiresAt: null,
       rateLimit: null,
@@ -35,6 +36,8 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       rollPending: false,
       lineageId: 'key_old',
     });
+    // Made before keys named their environment: accepted by production and test services alike.
+    expect(await createAuthenticator(database.keys, { environment: 'live' })(`Bearer ${key}`)).toMatchObject({ keyId: 'key_old' });
     expect(await createAuthenticator(database.keys)(`Bearer ${key}`)).toEqual({
       accountId: 'acc_old',
       keyId: 'key_old',
@@ -60,11 +63,12 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
 
   it('narrows, rolls and records the use of such a key like any other', async () => {
     await storeOldKey();
-    await database.keys.updateKey('key_old', { scopes: ['pets:read'] });
+    await database.keys.updateKey('key_old', { scopes: ['pets:read'], name: 'legacy' });
     const overlapEndsAt = new Date('2026-01-02T00:00:00.000Z');
     await database.keys.replaceKey('key_old', { replacedBy: 'key_new', overlapEndsAt });
     await database.keys.recordKeyUse('key_old', new Date('2026-01-01T00:00:00.000Z'));
     expect(await database.keys.getKey('key_old')).toMatchObject({
+      name: 'legacy',
       scopes: ['pets:read'],
       rateLimit: null,
       replacedBy: 'key_new',

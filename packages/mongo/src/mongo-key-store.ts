@@ -73,6 +73,7 @@ export class MongoKeyStore implements KeyStore {
 
   updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
     const set: Partial<ApiKeyDocument> = {};
+    if (changes.name !== undefined) set.name = changes.name;
     if (changes.scopes !== undefined) set.scopes = [...changes.scopes];
     if (changes.rateLimit !== undefined) set.rateLimit = changes.rateLimit;
     return this.updateThenRead(id, { _id: { $eq: id } }, { $set: set });

@@ -37,4 +37,22 @@ describe('keys on the embedded store', () => {
       'key.created',
     ]);
   });
+
+  it('issues live keys when PETSTORE_ENV is production and test keys otherwise', async () => {
+    const keyFrom = async (env: Record<string, string>) => {
+      runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', ...env }));
+      const account = await runtime.accounts.createAccount('environments');
+      const { key } = await runtime.accounts.createKey(account.id);
+      await runtime.close();
+      runtime = undefined;
+      return key.slice(0, 9);
+    };
+    const production = {
+      PETSTORE_ENV: 'production',
+      PETSTORE_ALLOW_EMBEDDED_STORE: 'true',
+      PETSTORE_METRICS_TOKEN: 'a-metrics-token-long-enough-0123456789',
+    };
+    expect(await keyFrom(production)).toBe('psk_live_');
+    expect([await keyFrom({ PETSTORE_ENV: 'staging' }), await keyFrom({})]).toEqual(['psk_test_', 'psk_test_']);
+  });
 });

@@ -3,6 +3,7 @@ import {
   CachedKeyStore,
   createAuthenticator,
   createSignInThrottle,
+  keyEnvironmentOf,
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
@@ -87,7 +88,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const keys = cacheKeys(config, clock, stores, countDatabaseErrors(stores.keys, 'keys', metrics));
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const actor = resolveActor(config.PETSTORE_ACTOR);
-  const accounts = new AccountService({ keys, audit, clock, actor });
+  const keyEnvironment = keyEnvironmentOf(config.PETSTORE_ENV);
+  const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
@@ -151,7 +153,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     signUpPolicy: config.PETSTORE_SIGNUP,
     envelope: createEnvelope({
       authenticate: stores.bound({
-        authenticate: createAuthenticator(keys, { ...failedKeyThrottle(config, clock), clock, lastUse: lastUse(keys, logger) }),
+        authenticate: createAuthenticator(keys, {
+          ...failedKeyThrottle(config, clock),
+          clock,
+          lastUse: lastUse(keys, logger),
+          environment: keyEnvironment,
+        }),
       }).authenticate,
       rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,

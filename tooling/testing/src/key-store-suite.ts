@@ -8,6 +8,7 @@ const account = (id: string): Account => ({ id, name: `account ${id}`, createdAt
 const key = (id: string, accountId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
   id,
   accountId,
+  name: null,
   hash: `hash-of-${id}`.padEnd(64, '0'),
   prefix: `psk_${id.slice(-6)}`,
   scopes: ['pets:read', 'pets:write'],
@@ -74,8 +75,9 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.getKey('key_2')).toBeNull();
     });
 
-    it('keeps every attribute of a key exactly: scopes, expiry, limit, last use, a roll and its lineage', async () => {
+    it('keeps every attribute of a key exactly: name, scopes, expiry, limit, last use, a roll and its lineage', async () => {
       const full = key('key_1', 'acc_1', {
+        name: 'CI deploy — ünïcode ✓',
         rollPending: true,
         lineageId: 'key_0',
         scopes: ['pets:read'],
@@ -110,6 +112,16 @@ export function defineKeyStoreSuite(name: string, makeStores: MakeStores): void 
       expect(await keys.findKeyByHash(narrowed.hash)).toStrictEqual({ ...narrowed, rateLimit: null });
       expect(await keys.getKey('key_2')).toStrictEqual(key('key_2', 'acc_1'));
       expect(await keys.updateKey('key_missing', { rateLimit: 1 })).toBeNull();
+    });
+
+    it('changes only the name given, and takes it away with null', async () => {
+      const keys = await withKeys(key('key_1', 'acc_1', { name: 'old name', rateLimit: 5 }), key('key_2', 'acc_1', { name: 'other' }));
+      const renamed = key('key_1', 'acc_1', { name: 'new name', rateLimit: 5 });
+      expect(await keys.updateKey('key_1', { name: 'new name' })).toStrictEqual(renamed);
+      expect(await keys.findKeyByHash(renamed.hash)).toStrictEqual(renamed);
+      expect(await keys.updateKey('key_1', { name: null })).toStrictEqual({ ...renamed, name: null });
+      expect(await keys.listKeys('acc_1')).toContainEqual({ ...renamed, name: null });
+      expect(await keys.getKey('key_2')).toStrictEqual(key('key_2', 'acc_1', { name: 'other' }));
     });
 
     it('decides each roll generation of a key once, keeping the first decision and telling each caller whether it won', async () => {

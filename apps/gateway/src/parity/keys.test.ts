@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Clock, KeyOptions } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -8,7 +9,9 @@ import { eachDoor, PARITY_STORES, sameForEveryDoor, storedPets } from './testing
  * What a key may do, for how long and how often (issue 20), stated once and run through REST,
  * GraphQL and tRPC on both stores: scopes refused with 403 before anything runs or is charged,
  * expiry and the end of a roll's overlap with 401, and a key's own rate limit. The service's clock
- * is moved by the tests, so expiries are crossed exactly, without waiting.
+ * is moved by the tests, so expiries are crossed exactly, without waiting. The test gateway is a
+ * development service: it issues and accepts test keys (psk_test_…), and keys issued before keys
+ * named their environment (psk_…).
  */
 const RATE_LIMIT = 1000;
 const WINDOW_SECONDS = 3600;
@@ -244,6 +247,33 @@ for (const store of PARITY_STORES) {
         }),
       );
       expect(await listWith(replacement)).toEqual(sameForEveryDoor({ status: 200, message: undefined }));
+    });
+
+    it('refuses a live key with 401 at every door, saying it is a production key, even one stored here; older keys keep working', async () => {
+      const random = () => randomBytes(32).toString('base64url');
+      const live = await keyWith({ presetKey: `psk_live_${random()}` });
+      const older = await keyWith({ presetKey: `psk_${random()}` });
+      const issued = await keyWith();
+      const answers = await eachDoor(doors, async (door) => {
+        const refused = await door.list(live.credential, { limit: 1 });
+        return {
+          live: { kind: refused.ok ? 'ok' : refused.kind, status: refused.status, message: refused.ok ? '' : refused.message },
+          older: (await door.list(older.credential, { limit: 1 })).status,
+          issued: (await door.list(issued.credential, { limit: 1 })).status,
+        };
+      });
+      expect(issued.credential.key).toMatch(/^psk_test_/);
+      expect(answers).toEqual(
+        sameForEveryDoor({
+          live: {
+            kind: 'unauthorized',
+            status: 401,
+            message: expect.stringContaining('this key is a live key (psk_live_…) of the production service'),
+          },
+          older: 200,
+          issued: 200,
+        }),
+      );
     });
   });
 }

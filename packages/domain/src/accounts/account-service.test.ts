@@ -44,7 +44,8 @@ describe('AccountService keys', () => {
     expect(summary).toEqual({
       id: issued.id,
       accountId: account.id,
-      prefix: issued.key.slice(0, 10),
+      name: null,
+      prefix: issued.key.slice(0, 15),
       scopes: ['pets:read'],
       expiresAt: null,
       rateLimit: null,
@@ -150,9 +151,9 @@ describe('AccountService.rollKey', () => {
 describe('AccountService audit trail', () => {
   it('records every change once, with its actor, ids and the attributes that changed', async () => {
     const { accounts, audit, account, advance } = await setup();
-    const created = await accounts.createKey(account.id, { scopes: ['pets:read'] });
+    const created = await accounts.createKey(account.id, { name: 'CI', scopes: ['pets:read'] });
     advance(1000);
-    await accounts.updateKey(created.id, { scopes: ['pets:read', 'pets:write'], rateLimit: 100 });
+    await accounts.updateKey(created.id, { name: 'CI deploy', scopes: ['pets:read', 'pets:write'], rateLimit: 100 });
     const { key } = await accounts.rollKey(created.id, { overlapSeconds: 60 });
     await accounts.revokeKey(key.id);
     await accounts.revokeKey(key.id);
@@ -176,7 +177,12 @@ describe('AccountService audit trail', () => {
         accountId: account.id,
         keyId: created.id,
         personId: null,
-        changes: { scopes: { from: null, to: ['pets:read'] }, expiresAt: { from: null, to: null }, rateLimit: { from: null, to: null } },
+        changes: {
+          name: { from: null, to: 'CI' },
+          scopes: { from: null, to: ['pets:read'] },
+          expiresAt: { from: null, to: null },
+          rateLimit: { from: null, to: null },
+        },
       },
       {
         at: at(1000),
@@ -186,7 +192,11 @@ describe('AccountService audit trail', () => {
         accountId: account.id,
         keyId: created.id,
         personId: null,
-        changes: { scopes: { from: ['pets:read'], to: ['pets:read', 'pets:write'] }, rateLimit: { from: null, to: 100 } },
+        changes: {
+          name: { from: 'CI', to: 'CI deploy' },
+          scopes: { from: ['pets:read'], to: ['pets:read', 'pets:write'] },
+          rateLimit: { from: null, to: 100 },
+        },
       },
       {
         at: at(1000),

@@ -1,8 +1,9 @@
 import { DomainError } from '../errors/domain-error.js';
 import { parseOrThrow } from '../validation/parse.js';
-import { DisplayName } from './display-name.js';
+import { DisplayName, KeyName } from './display-name.js';
 import type { Clock } from '../clock/clock.js';
 import { randomId } from '../auth/api-key.js';
+import type { KeyEnvironment } from '../auth/key-environment.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
 import { SCOPES } from '../auth/scopes.js';
@@ -18,9 +19,13 @@ export interface AccountServiceDeps {
   clock: Clock;
   /** Who makes this process's changes, for the audit trail: PETSTORE_ACTOR, or the operating-system user. */
   actor: string;
+  /** The environment new keys' text names (see keyEnvironmentOf); test when absent, as for a development service. */
+  keyEnvironment?: KeyEnvironment;
 }
 
 export interface KeyOptions {
+  /** What its owner calls the key; none (null) when absent. */
+  name?: string | null;
   /** Every scope when absent. */
   scopes?: readonly string[];
   /** Never when absent or null. */
@@ -32,6 +37,8 @@ export interface KeyOptions {
 }
 
 export interface KeyUpdate {
+  /** null takes the name away. */
+  name?: string | null;
   scopes?: readonly string[];
   /** null goes back to the service's default. */
   rateLimit?: number | null;
@@ -50,9 +57,11 @@ export interface RolledKey {
  */
 export class AccountService {
   private readonly trail: AuditTrail;
+  private readonly keyEnvironment: KeyEnvironment;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.trail = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
+    this.keyEnvironment = deps.keyEnvironment ?? 'test';
   }
 
   /** `by` names who asked when it is not this process's actor: the person signing up. */
@@ -90,25 +99,27 @@ export class AccountService {
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
     const now = this.deps.clock.now();
     const settings = {
+      name: checkName(options.name ?? null),
       scopes: checkScopes(options.scopes ?? SCOPES),
       expiresAt: checkExpiry(options.expiresAt ?? null, now),
       rateLimit: checkRateLimit(options.rateLimit ?? null),
     };
     await this.requireAccount(accountId);
-    const { record, key } = newKey(accountId, settings, now, { presetKey: options.presetKey });
+    const { record, key } = newKey(accountId, settings, now, { presetKey: options.presetKey, environment: this.keyEnvironment });
     await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(settings));
     await this.deps.keys.insertKey(record);
     return issued(record, key);
   }
 
-  /** Changes a key's scopes or rate limit; a change to what it already is records nothing. */
+  /** Changes a key's name, scopes or rate limit; a change to what it already is records nothing. */
   async updateKey(keyId: string, update: KeyUpdate): Promise<KeySummary> {
     const wanted: KeyChanges = {};
+    if (update.name !== undefined) wanted.name = checkName(update.name);
     if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
-    if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the scopes or the rate limit to change');
+    if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the name, the scopes or the rate limit to change');
     const current = await this.liveKey(keyId);
-    const changes = changesBetween({ scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
+    const changes = changesBetween({ name: current.name, scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
     if (Object.keys(changes).length === 0) return summarise(current);
     await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes);
     return summarise(this.found(keyId, await this.deps.keys.updateKey(keyId, wanted)));
@@ -126,8 +137,8 @@ export class AccountService {
     const old = await this.liveKey(keyId);
     const now = this.deps.clock.now();
     const generation = await nextRollGeneration(this.deps.keys, old);
-    const settings = { scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit };
-    const { record, key } = newKey(old.accountId, settings, now, { rolledInto: { lineageId: old.lineageId } });
+    const settings = { name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit };
+    const { record, key } = newKey(old.accountId, settings, now, { rolledInto: { lineageId: old.lineageId }, environment: this.keyEnvironment });
     await this.deps.keys.insertKey(record);
     const replacement = { replacedBy: record.id, overlapEndsAt: overlapEnd(old, now, overlap) };
     const { won, decision } = await this.deps.keys.decideRoll({
@@ -211,4 +222,9 @@ export class AccountService {
     if (!account) throw new DomainError('not_found', `account ${accountId} does not exist`);
     return account;
   }
+}
+
+/** A key's name as KeyName allows it, or null for none. */
+function checkName(name: string | null): string | null {
+  return name === null ? null : parseOrThrow(KeyName, name, 'name');
 }

@@ -15,19 +15,32 @@ export function codePointName(character: string): string {
   return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/** The longest key name: short enough for a listing's column. */
+export const MAX_KEY_NAME_LENGTH = 100;
+
 /**
- * Every name the service stores and shows to people (an account's, a person's, a key's, an actor's):
- * trimmed, not blank, at most 200 characters, and nothing in it that does not show as itself.
+ * Text people read as a name: trimmed, not blank, at most `maxLength` characters, and nothing in it
+ * that does not show as itself.
  */
-export const DisplayName = z
-  .string({ error: 'must be text' })
-  // Before trimming, which would quietly drop a BOM or a separator at either end.
-  .superRefine((name, context) => {
-    const hidden = HIDDEN_CHARACTERS.exec(name)?.[0];
-    if (hidden !== undefined) {
-      context.addIssue({ code: 'custom', message: `must not contain control or format characters (it has ${codePointName(hidden)})` });
-    }
-  })
-  .trim()
-  .min(1, { error: 'must not be blank' })
-  .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` });
+function visibleName(maxLength: number) {
+  return (
+    z
+      .string({ error: 'must be text' })
+      // Before trimming, which would quietly drop a BOM or a separator at either end.
+      .superRefine((name, context) => {
+        const hidden = HIDDEN_CHARACTERS.exec(name)?.[0];
+        if (hidden !== undefined) {
+          context.addIssue({ code: 'custom', message: `must not contain control or format characters (it has ${codePointName(hidden)})` });
+        }
+      })
+      .trim()
+      .min(1, { error: 'must not be blank' })
+      .max(maxLength, { error: `must be at most ${maxLength} characters` })
+  );
+}
+
+/** Every name the service stores and shows to people (an account's, a person's, an actor's): at most 200 characters. */
+export const DisplayName = visibleName(MAX_NAME_LENGTH);
+
+/** A key's name, as its owner tells keys apart in a listing: at most 100 characters. */
+export const KeyName = visibleName(MAX_KEY_NAME_LENGTH);

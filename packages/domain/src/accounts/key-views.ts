@@ -1,4 +1,5 @@
 import { displayPrefix, generateApiKey, hashApiKey, randomId } from '../auth/api-key.js';
+import type { KeyEnvironment } from '../auth/key-environment.js';
 import type { ApiKeyRecord } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
 
@@ -8,8 +9,9 @@ export type KeySummary = Omit<ApiKeyRecord, 'hash'>;
 /** A key as shown to its owner when it is issued: the secret itself, only this once. */
 export type IssuedKey = KeySummary & { key: string };
 
-/** What a key may do and for how long, chosen when it is issued (and kept when it is rolled). */
+/** What a key is called, may do and for how long, chosen when it is issued (and kept when it is rolled). */
 export interface KeySettings {
+  name: string | null;
   scopes: Scope[];
   expiresAt: Date | null;
   rateLimit: number | null;
@@ -17,14 +19,16 @@ export interface KeySettings {
 
 /** How a key comes to be: `presetKey` (the embedded store's dev key), or a roll's replacement in its lineage. */
 export interface KeyOrigin {
+  /** The environment a made-up key's text names. */
+  environment: KeyEnvironment;
   presetKey?: string | undefined;
   /** For a roll's replacement: the lineage it joins, and it starts pending until its roll wins. */
   rolledInto?: { lineageId: string };
 }
 
 /** A new key and the record that keeps it: a random key unless a preset one is given. */
-export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin = {}): { record: ApiKeyRecord; key: string } {
-  const key = origin.presetKey ?? generateApiKey();
+export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin): { record: ApiKeyRecord; key: string } {
+  const key = origin.presetKey ?? generateApiKey(origin.environment);
   const id = randomId('key');
   const record: ApiKeyRecord = {
     id,

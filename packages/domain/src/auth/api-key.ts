@@ -1,14 +1,17 @@
 import { hash, randomBytes } from 'node:crypto';
+import { KEY_TEXT_PREFIXES, type KeyEnvironment } from './key-environment.js';
 
 /**
- * Keys are 32 random bytes behind a recognisable prefix (so secret scanners and people can tell
- * what leaked). A fast hash is enough: the key is high-entropy, so it cannot be guessed from it.
+ * Keys are 32 random bytes behind a recognisable prefix naming their environment (so secret
+ * scanners and people can tell what leaked, and where). A fast hash is enough: the key is
+ * high-entropy, so it cannot be guessed from it.
  */
-const KEY_PREFIX = 'psk_';
-const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 6;
+const LEGACY_PREFIX = 'psk_';
+/** Enough of the random part to tell an account's keys apart in a listing. */
+const DISPLAYED_RANDOM_CHARACTERS = 6;
 
-export function generateApiKey(): string {
-  return KEY_PREFIX + randomBytes(32).toString('base64url');
+export function generateApiKey(environment: KeyEnvironment): string {
+  return KEY_TEXT_PREFIXES[environment] + randomBytes(32).toString('base64url');
 }
 
 /** Every request hashes its key: the one-shot `hash` takes half the time of a Hash object. */
@@ -16,8 +19,10 @@ export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
+/** The key's environment prefix (or the bare `psk_` of a key issued before environments) and six characters more. */
 export function displayPrefix(key: string): string {
-  return key.slice(0, DISPLAY_PREFIX_LENGTH);
+  const marked = Object.values(KEY_TEXT_PREFIXES).find((prefix) => key.startsWith(prefix));
+  return key.slice(0, (marked ?? LEGACY_PREFIX).length + DISPLAYED_RANDOM_CHARACTERS);
 }
 
 export function randomId(kind: 'acc' | 'key' | 'per' | 'inv'): string {

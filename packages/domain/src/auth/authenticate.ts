@@ -1,6 +1,7 @@
 import { DomainError } from '../errors/domain-error.js';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { hashApiKey } from './api-key.js';
+import { foreignKeyCheck, type KeyEnvironment } from './key-environment.js';
 import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
 import { SUSPENDED_ACCOUNT, UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
 import type { LastUseRecorder } from './last-use-recorder.js';
@@ -39,10 +40,13 @@ export interface AuthenticatorOptions {
   lastUse?: LastUseRecorder;
   /** What expiry is judged against; the system clock by default. */
   clock?: Clock;
+  /** The keys this service accepts (see keyEnvironmentOf); a key of the other environment is refused unlooked-up. Test by default. */
+  environment?: KeyEnvironment;
 }
 
 export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions = {}): Authenticate {
-  const { failedKeyThrottle: throttle, lastUse, clock = systemClock } = options;
+  const { failedKeyThrottle: throttle, lastUse, clock = systemClock, environment = 'test' } = options;
+  const { foreignPrefix, refusal: foreignRefusal } = foreignKeyCheck(environment);
   return async (authorization, context = {}) => {
     if (authorization === undefined || authorization.trim() === '') {
       throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
@@ -51,6 +55,8 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     if (!match?.[1]) {
       throw new DomainError('unauthorized', 'malformed Authorization header: expected "Bearer <API_KEY>"');
     }
+    // From its text alone, before hashing or any lookup: such a key cannot be one of this service's.
+    if (match[1].startsWith(foreignPrefix)) throw new DomainError('unauthorized', foreignRefusal);
     const hash = hashApiKey(match[1]);
     const pending = throttle && context.clientAddress !== undefined ? admit(throttle, context.clientAddress, hash) : undefined;
     let record: ApiKeyRecord | null;

@@ -12,6 +12,8 @@ export interface Account {
 export interface ApiKeyRecord {
   id: string;
   accountId: string;
+  /** What its owner calls it, to tell keys apart (see KeyName); null for a key given none, as keys made before names were. */
+  name: string | null;
   /** SHA-256 of the whole key, hex. */
   hash: string;
   /** The first characters of the key, enough to recognise it in a listing. */
@@ -43,7 +45,7 @@ export interface ApiKeyRecord {
 }
 
 /** What `updateKey` may change; an absent attribute stays as it is. */
-export type KeyChanges = Partial<Pick<ApiKeyRecord, 'scopes' | 'rateLimit'>>;
+export type KeyChanges = Partial<Pick<ApiKeyRecord, 'name' | 'scopes' | 'rateLimit'>>;
 
 export interface KeyReplacement {
   replacedBy: string;
