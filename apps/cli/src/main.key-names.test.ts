@@ -1,7 +1,7 @@
 import { createAuthenticator } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
-import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
+import { mongodbUri, useCliDatabase } from './testing/test-database.js';
 
 interface PrintedKey {
   id: string;
@@ -11,18 +11,10 @@ interface PrintedKey {
 }
 
 describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout: 90_000 }, () => {
-  let database: Awaited<ReturnType<typeof connectTestDatabase>>;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    database = await connectTestDatabase();
-    env = { MONGODB_URI: mongodbUri ?? '', MONGODB_DB: database.db.databaseName, PETSTORE_ACTOR: 'alice (ops)' };
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const cli = useCliDatabase({ PETSTORE_ACTOR: 'alice (ops)' });
 
   const json = async <T>(args: string[], moreEnv: Record<string, string> = {}): Promise<T> => {
-    const run = await petstore([...args, '--json'], { ...env, ...moreEnv });
+    const run = await petstore([...args, '--json'], { ...cli.env, ...moreEnv });
     expect(run.status, run.stderr).toBe(0);
     return JSON.parse(run.stdout) as T;
   };
@@ -34,12 +26,12 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
     const unnamed = await json<PrintedKey>(['keys', 'create', '--account', accountId]);
     expect([name, unnamed.name]).toEqual(['CI deploy', null]);
 
-    const renamed = await petstore(['keys', 'update', id, '--name', '  Nightly import  '], env);
+    const renamed = await petstore(['keys', 'update', id, '--name', '  Nightly import  '], cli.env);
     expect(renamed).toMatchObject({ status: 0, stdout: expect.stringContaining(`"Nightly import": scopes`) });
     const rolled = await json<PrintedKey>(['keys', 'roll', id]);
     expect(rolled.name).toBe('Nightly import');
 
-    const listed = await petstore(['keys', 'list', '--account', accountId], env);
+    const listed = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(listed.stdout).toMatch(/^ID +NAME +PREFIX/);
     expect(listed.stdout).toMatch(new RegExp(`^${id} +Nightly import +psk_test_`, 'm'));
     expect(listed.stdout).toMatch(new RegExp(`^${unnamed.id} +- +psk_test_`, 'm'));
@@ -60,9 +52,9 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
     ['nothing but spaces', '   ', 'must not be blank'],
   ])('refuses a key name with %s as a usage error, storing nothing', async (_, name, why) => {
     const accountId = await newAccount('Refused names');
-    const run = await petstore(['keys', 'create', '--account', accountId, '--name', name], env);
+    const run = await petstore(['keys', 'create', '--account', accountId, '--name', name], cli.env);
     expect(run).toMatchObject({ status: 2, stderr: `petstore: name: ${why}\n` });
-    expect(await database.keys.listKeys(accountId)).toEqual([]);
+    expect(await cli.database.keys.listKeys(accountId)).toEqual([]);
   });
 
   it("issues live keys for a production service and test keys otherwise, each refused by the other's key check", async () => {
@@ -73,8 +65,8 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
     expect(live.key).toMatch(/^psk_live_[A-Za-z0-9_-]{43}$/);
     expect(test.key).toMatch(/^psk_test_[A-Za-z0-9_-]{43}$/);
     expect([live.prefix, test.prefix]).toEqual([live.key.slice(0, 15), test.key.slice(0, 15)]);
-    const liveCheck = createAuthenticator(database.keys, { environment: 'live' });
-    const testCheck = createAuthenticator(database.keys, { environment: 'test' });
+    const liveCheck = createAuthenticator(cli.database.keys, { environment: 'live' });
+    const testCheck = createAuthenticator(cli.database.keys, { environment: 'test' });
     expect((await liveCheck(`Bearer ${live.key}`)).keyId).toBe(live.id);
     expect((await testCheck(`Bearer ${test.key}`)).keyId).toBe(test.id);
     await expect(testCheck(`Bearer ${live.key}`)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('live key') });

@@ -1,27 +1,19 @@
 import { userInfo } from 'node:os';
 import { createAuthenticator, hashApiKey, LastUseRecorder } from '@petstore/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
-import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
+import { mongodbUri, useCliDatabase } from './testing/test-database.js';
 
 const DAY_MS = 86_400_000;
 
 // Each test runs the built command line several times, a second or more each on a busy machine.
 describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { timeout: 90_000 }, () => {
-  let database: Awaited<ReturnType<typeof connectTestDatabase>>;
-  let env: Record<string, string>;
+  const cli = useCliDatabase({ PETSTORE_ACTOR: 'alice (ops)' });
   /** Every key the command line printed, to look for in the audit trail. */
   const printedKeys: string[] = [];
-  beforeAll(async () => {
-    database = await connectTestDatabase();
-    env = { MONGODB_URI: mongodbUri ?? '', MONGODB_DB: database.db.databaseName, PETSTORE_ACTOR: 'alice (ops)' };
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
 
   const json = async <T = Record<string, unknown>>(args: string[], moreEnv: Record<string, string | undefined> = {}): Promise<T> => {
-    const run = await petstore([...args, '--json'], { ...env, ...moreEnv });
+    const run = await petstore([...args, '--json'], { ...cli.env, ...moreEnv });
     expect(run.status, run.stderr).toBe(0);
     const printed = JSON.parse(run.stdout) as T;
     const key = (printed as { key?: unknown }).key;
@@ -29,7 +21,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     return printed;
   };
   const newAccount = async (name: string) => (await json<{ id: string }>(['accounts', 'create', '--name', name])).id;
-  const check = (key: string) => createAuthenticator(database.keys)(`Bearer ${key}`);
+  const check = (key: string) => createAuthenticator(cli.database.keys)(`Bearer ${key}`);
 
   it('gives a consumer a read-only key that expires in 30 days with its own limit, and rolls it without downtime', async () => {
     const accountId = await newAccount('Analytics');
@@ -64,7 +56,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     });
     expect((await check(again.key)).keyId).toBe(again.id);
 
-    const listed = await petstore(['keys', 'list', '--account', accountId], env);
+    const listed = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(listed.stdout).toMatch(new RegExp(`^${created.id} .* pets:read +1000 +\\S+ \\(rolled\\) +never`, 'm'));
     expect(listed.stdout).toMatch(new RegExp(`^${again.id} .* pets:read +1000 +${created.expiresAt.slice(0, 16)}Z +never`, 'm'));
   });
@@ -72,7 +64,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
   it("changes a key's scopes and limit, the key check seeing both", async () => {
     const accountId = await newAccount('Partner');
     const { id, key } = await json<{ id: string; key: string }>(['keys', 'create', '--account', accountId]);
-    const updated = await petstore(['keys', 'update', id, '--scopes', 'pets:read', '--rate-limit', '5000'], env);
+    const updated = await petstore(['keys', 'update', id, '--scopes', 'pets:read', '--rate-limit', '5000'], cli.env);
     expect(updated).toMatchObject({ status: 0, stdout: expect.stringContaining('scopes pets:read, rate limit 5000') });
     expect(await check(key)).toMatchObject({ scopes: ['pets:read'], rateLimit: 5000 });
     await json(['keys', 'update', id, '--rate-limit', 'default']);
@@ -83,15 +75,15 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     const accountId = await newAccount('Dormant and busy');
     const busy = await json<{ id: string; key: string }>(['keys', 'create', '--account', accountId]);
     const dormant = await json<{ id: string }>(['keys', 'create', '--account', accountId]);
-    const lastUse = new LastUseRecorder({ keys: database.keys, maxKeys: 10 });
+    const lastUse = new LastUseRecorder({ keys: cli.database.keys, maxKeys: 10 });
     const used = Date.now();
-    for (let n = 0; n < 20; n += 1) await createAuthenticator(database.keys, { lastUse })(`Bearer ${busy.key}`);
-    await expect.poll(async () => (await database.keys.getKey(busy.id))?.lastUsedAt).not.toBeNull();
+    for (let n = 0; n < 20; n += 1) await createAuthenticator(cli.database.keys, { lastUse })(`Bearer ${busy.key}`);
+    await expect.poll(async () => (await cli.database.keys.getKey(busy.id))?.lastUsedAt).not.toBeNull();
 
     const listed = await json<Array<{ id: string; lastUsedAt: string | null }>>(['keys', 'list', '--account', accountId]);
     expect(listed.find((key) => key.id === dormant.id)?.lastUsedAt).toBeNull();
     expect(Math.abs(Date.parse(listed.find((key) => key.id === busy.id)?.lastUsedAt ?? '') - used)).toBeLessThan(60_000);
-    const text = await petstore(['keys', 'list', '--account', accountId], env);
+    const text = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(text.stdout).toMatch(new RegExp(`^${busy.id} .* \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ +\\S+ +-$`, 'm'));
     expect(text.stdout).toMatch(new RegExp(`^${dormant.id} .* never +\\S+ +-$`, 'm'));
   });
@@ -134,10 +126,10 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
       'key.rolled',
       'key.updated',
     ]);
-    const text = await petstore(['audit', 'list', '--account', accountId], env);
+    const text = await petstore(['audit', 'list', '--account', accountId], cli.env);
     expect(text.stdout).toMatch(new RegExp(`alice \\(ops\\) +key.updated +${accountId} +${id} +scopes pets:write -> pets:read,pets:write$`, 'm'));
 
-    const everyRecord = JSON.stringify(await database.db.collection('audit_log').find({}).toArray());
+    const everyRecord = JSON.stringify(await cli.database.db.collection('audit_log').find({}).toArray());
     expect(printedKeys.length).toBeGreaterThan(5);
     for (const key of printedKeys) {
       expect(everyRecord).not.toContain(key);
@@ -149,24 +141,24 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     const accountId = await newAccount('Refusals');
     const { id } = await json<{ id: string }>(['keys', 'create', '--account', accountId]);
     const rolled = await json<{ id: string }>(['keys', 'roll', id]);
-    expect(await petstore(['keys', 'roll', id], env)).toMatchObject({
+    expect(await petstore(['keys', 'roll', id], cli.env)).toMatchObject({
       status: 1,
       stdout: '',
       stderr: `petstore: key ${id} was already rolled; its replacement is ${rolled.id} (revoke ${rolled.id} to roll ${id} again)\n`,
     });
     await json(['keys', 'revoke', rolled.id]);
-    expect(await petstore(['keys', 'update', rolled.id, '--rate-limit', '5'], env)).toMatchObject({
+    expect(await petstore(['keys', 'update', rolled.id, '--rate-limit', '5'], cli.env)).toMatchObject({
       status: 1,
       stderr: `petstore: key ${rolled.id} is revoked\n`,
     });
-    expect(await petstore(['audit', 'list', '--account', 'acc_nobody'], env)).toMatchObject({
+    expect(await petstore(['audit', 'list', '--account', 'acc_nobody'], cli.env)).toMatchObject({
       status: 1,
       stderr: 'petstore: account acc_nobody does not exist\n',
     });
   });
 
   it('reports a bad value as one JSON document with --json, exit 2', async () => {
-    const run = await petstore(['keys', 'create', '--account', 'acc_x', '--rate-limit', '0', '--json'], env);
+    const run = await petstore(['keys', 'create', '--account', 'acc_x', '--rate-limit', '0', '--json'], cli.env);
     expect(run).toMatchObject({ status: 2, stdout: '' });
     expect(JSON.parse(run.stderr)).toEqual({ error: { code: 'usage', message: '--rate-limit must be a whole number from 1 to 10000000' } });
   });
@@ -185,10 +177,10 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     [['keys', 'roll', 'key_x', '--overlap', ' 1h'], '--overlap must be a non-negative duration such as 30d'],
     [['audit', 'list', '--since', 'last week'], '--since must be an ISO 8601 instant'],
   ])('exits 2 for the bad value in %j with one line naming the option, changing nothing', async (args, message) => {
-    const before = await database.db.collection('audit_log').countDocuments();
-    const run = await petstore(args, env);
+    const before = await cli.database.db.collection('audit_log').countDocuments();
+    const run = await petstore(args, cli.env);
     expect(run).toMatchObject({ status: 2, stdout: '' });
     expect(run.stderr.split('\n')).toEqual([expect.stringMatching(new RegExp(`^petstore: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)), '']);
-    expect(await database.db.collection('audit_log').countDocuments()).toBe(before);
+    expect(await cli.database.db.collection('audit_log').countDocuments()).toBe(before);
   });
 });

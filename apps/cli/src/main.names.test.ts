@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
-import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
+import { mongodbUri, useCliDatabase } from './testing/test-database.js';
 
 // Any character a terminal would act on or hide rather than show (see HIDDEN_CHARACTERS).
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', { timeout: 90_000 }, () => {
-  let database: Awaited<ReturnType<typeof connectTestDatabase>>;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    database = await connectTestDatabase();
-    env = { MONGODB_URI: mongodbUri ?? '', MONGODB_DB: database.db.databaseName, PETSTORE_ACTOR: 'alice (ops)' };
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const cli = useCliDatabase({ PETSTORE_ACTOR: 'alice (ops)' });
 
   it.each([
     ['a newline', 'a\nb', 'U+000A'],
@@ -22,11 +14,11 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
     ['a right-to-left override', 'shop\u202Etxt.exe', 'U+202E'],
     ['a zero-width space', 'alice\u200B', 'U+200B'],
   ])('refuses an account name with %s, with a clear error and nothing stored', async (_, name, codePoint) => {
-    const run = await petstore(['accounts', 'create', '--name', name], env);
+    const run = await petstore(['accounts', 'create', '--name', name], cli.env);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`petstore: name: must not contain control or format characters (it has ${codePoint})\n`);
-    expect(await database.db.collection('accounts').countDocuments()).toBe(0);
-    expect(await database.db.collection('audit_log').countDocuments()).toBe(0);
+    expect(await cli.database.db.collection('accounts').countDocuments()).toBe(0);
+    expect(await cli.database.db.collection('audit_log').countDocuments()).toBe(0);
   });
 
   it.each([
@@ -34,17 +26,17 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
     ['a zero-width space', 'alice\u200B'],
     ['bidi isolates', '\u2066alice\u2069'],
   ])('refuses PETSTORE_ACTOR with %s instead of naming someone else, changing nothing', async (_, actor) => {
-    const run = await petstore(['accounts', 'create', '--name', 'Acme'], { ...env, PETSTORE_ACTOR: actor });
+    const run = await petstore(['accounts', 'create', '--name', 'Acme'], { ...cli.env, PETSTORE_ACTOR: actor });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('PETSTORE_ACTOR must');
-    expect(await database.db.collection('accounts').countDocuments()).toBe(0);
+    expect(await cli.database.db.collection('accounts').countDocuments()).toBe(0);
   });
 
   it('prints names, ids and actors written straight into the database with their hidden characters escaped', async () => {
     const at = new Date('2026-11-01T00:00:00.000Z');
     const accountId = 'acc_\u001b[2Jx';
-    await database.keys.insertAccount({ id: accountId, name: 'old\nname', createdAt: at, suspendedAt: null });
-    await database.keys.insertKey({
+    await cli.database.keys.insertAccount({ id: accountId, name: 'old\nname', createdAt: at, suspendedAt: null });
+    await cli.database.keys.insertKey({
       id: 'key_\u202Eevil',
       accountId,
       name: 'fake\nrow',
@@ -62,7 +54,7 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
       lineageId: 'key_\u202Eevil',
     });
     const fakeRow = `x\n${at.toISOString()}  alice  key.revoked  acc_x  key_y  revokedAt`;
-    await database.audit.append({
+    await cli.database.audit.append({
       id: 'aud_1',
       at,
       actor: 'eve\u200B',
@@ -74,30 +66,30 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
       changes: { name: { from: null, to: fakeRow } },
     });
 
-    const audit = await petstore(['audit', 'list'], env);
+    const audit = await petstore(['audit', 'list'], cli.env);
     expect(audit.status, audit.stderr).toBe(0);
     expect(audit.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(audit.stdout).toContain('eve\\u200b');
     expect(audit.stdout).toContain('name x\\u000a2026-11-01');
     expect(audit.stdout).toContain('acc_\\u001b[2Jx');
 
-    const keys = await petstore(['keys', 'list', '--account', accountId], env);
+    const keys = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(keys.status, keys.stderr).toBe(0);
     expect(keys.stdout).toContain('key_\\u202eevil  fake\\u000arow  psk_\\u2028ab');
 
-    const json = await petstore(['audit', 'list', '--json'], env);
+    const json = await petstore(['audit', 'list', '--json'], cli.env);
     expect(JSON.parse(json.stdout)).toMatchObject([{ actor: 'eve\u200B', accountId, changes: { name: { to: fakeRow } } }]);
     expect(`${audit.stdout}${keys.stdout}${json.stdout}`.replace(/\n/g, '')).not.toMatch(HIDDEN);
   });
 
   it('refuses to update an expired key, as it refuses a revoked one', async () => {
-    const created = await petstore(['accounts', 'create', '--name', 'Expiring', '--json'], env);
+    const created = await petstore(['accounts', 'create', '--name', 'Expiring', '--json'], cli.env);
     const accountId = (JSON.parse(created.stdout) as { id: string }).id;
-    const key = await petstore(['keys', 'create', '--account', accountId, '--expires-in', '1s', '--json'], env);
+    const key = await petstore(['keys', 'create', '--account', accountId, '--expires-in', '1s', '--json'], cli.env);
     const keyId = (JSON.parse(key.stdout) as { id: string }).id;
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const update = await petstore(['keys', 'update', keyId, '--rate-limit', '5'], env);
+    const update = await petstore(['keys', 'update', keyId, '--rate-limit', '5'], cli.env);
     expect(update).toMatchObject({ status: 1, stderr: `petstore: key ${keyId} has expired; create a new key instead\n` });
-    expect((await database.keys.getKey(keyId))?.rateLimit).toBeNull();
+    expect((await cli.database.keys.getKey(keyId))?.rateLimit).toBeNull();
   });
 });

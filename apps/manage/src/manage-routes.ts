@@ -1,4 +1,5 @@
-import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationOn } from '@petstore/domain';
+import { doorTable, type OfferedBy, type OperationOn } from '@petstore/domain';
+import { routesOf, type RouteOfOperation as RouteOf } from '@petstore/http';
 
 /** The methods the door's routes use; another needs its line in the router's table (manage-router.ts). */
 export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,16 +39,8 @@ export const MANAGE_ROUTES = doorTable(
 /** The operations the door routes. */
 export type RoutedOperation = OfferedBy<typeof MANAGE_ROUTES.names>;
 
-export interface RouteOfOperation {
-  method: ManageMethod;
-  /** Under /manage/v1, such as `/sign-in`. */
-  template: string;
-  name: RoutedOperation;
-  operation: Operation;
-}
+/** A route of the door's table with its catalogue entry. */
+export type RouteOfOperation = RouteOf<ManageMethod, RoutedOperation>;
 
 /** Every route of the table, in the order written. */
-export const ROUTES: readonly RouteOfOperation[] = Object.entries(MANAGE_ROUTES.names).map(([route, name]) => {
-  const [method, template] = route.split(' ') as [ManageMethod, string];
-  return { method, template, name, operation: CATALOGUE[name] };
-});
+export const ROUTES: readonly RouteOfOperation[] = routesOf<ManageMethod, RoutedOperation>(MANAGE_ROUTES.names);

@@ -1,4 +1,5 @@
-import { CATALOGUE, doorTable, type OfferedBy, type Operation, type OperationOn } from '@petstore/domain';
+import { doorTable, type OfferedBy, type OperationOn } from '@petstore/domain';
+import { routesOf, type RouteOfOperation as RouteOf } from '@petstore/http';
 
 /** The methods the door's routes use so far; another needs its line in the router's table (app.ts). */
 export type RestMethod = 'GET' | 'POST';
@@ -24,16 +25,8 @@ export const REST_ROUTES = doorTable(
 /** The operations the door routes. */
 export type RoutedOperation = OfferedBy<typeof REST_ROUTES.names>;
 
-export interface RouteOfOperation {
-  method: RestMethod;
-  /** Under /v1, such as `/pets/:petId`. */
-  template: string;
-  name: RoutedOperation;
-  operation: Operation;
-}
+/** A route of the door's table with its catalogue entry. */
+export type RouteOfOperation = RouteOf<RestMethod, RoutedOperation>;
 
 /** Every route of the table, in the order written. */
-export const ROUTES: readonly RouteOfOperation[] = Object.entries(REST_ROUTES.names).map(([route, name]) => {
-  const [method, template] = route.split(' ') as [RestMethod, string];
-  return { method, template, name, operation: CATALOGUE[name] };
-});
+export const ROUTES: readonly RouteOfOperation[] = routesOf<RestMethod, RoutedOperation>(REST_ROUTES.names);

@@ -15,6 +15,7 @@ export * from './envelope/envelope.js';
 export * from './envelope/write-problem.js';
 export * from './door/mount-door.js';
 export * from './door/allowed-methods.js';
+export * from './door/route-table.js';
 export * from './door/under-prefix.js';
 export * from './shell/client-error.js';
 export { parseTrustedProxies, TRUST_NO_PROXY, type TrustedProxies } from './shell/client-address.js';
