@@ -169,7 +169,13 @@ export class MemoryPeopleStore implements PeopleStore {
     this.passkeys.delete(id);
   }
 
-  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void> {
+  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date): Promise<void> {
+    // A Map iterates in insertion order and every challenge lives as long, so the expired ones are
+    // at the front: dropping them costs what was expired, not a pass over every live challenge.
+    for (const [kept, { expiresAt }] of this.challenges) {
+      if (expiresAt > at) break;
+      this.challenges.delete(kept);
+    }
     const { id, ...kept } = copy(challenge);
     this.challenges.set(id, kept);
   }

@@ -92,13 +92,27 @@ describe.skipIf(!mongodbUri)('MongoPeopleStore on the server', () => {
 
   it('gives a challenge once before it expires, and deletes an expired one it meets', async () => {
     const expiresAt = new Date('2026-03-01T10:05:00.000Z');
-    await database.people.insertChallenge({ id: 'chl_1', value: 'challenge-1', personId: 'per_1', expiresAt });
-    await database.people.insertChallenge({ id: 'chl_2', value: 'challenge-2', personId: null, expiresAt });
+    await database.people.insertChallenge({ id: 'chl_1', value: 'challenge-1', personId: 'per_1', expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
+    await database.people.insertChallenge({ id: 'chl_2', value: 'challenge-2', personId: null, expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
     const before = new Date('2026-03-01T10:04:59.999Z');
     expect(await database.people.takeChallenge('chl_1', before)).toEqual({ value: 'challenge-1', personId: 'per_1' });
     expect(await database.people.takeChallenge('chl_1', before)).toBeNull();
     expect(await database.people.takeChallenge('chl_2', expiresAt)).toBeNull();
     expect(await challengesCollection(database.db).countDocuments()).toBe(0);
+  });
+
+  it('drops the challenges nobody took once they have expired, when the next one is kept', async () => {
+    const expiresAt = new Date('2026-03-01T10:05:00.000Z');
+    await database.people.insertChallenge({ id: 'chl_old', value: 'abandoned', personId: null, expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
+    await database.people.insertChallenge({ id: 'chl_live', value: 'live', personId: null, expiresAt }, new Date('2026-03-01T10:01:00.000Z'));
+    expect(await challengesCollection(database.db).countDocuments()).toBe(2);
+    const later = new Date('2026-03-01T10:05:00.000Z');
+    await database.people.insertChallenge({ id: 'chl_new', value: 'new', personId: null, expiresAt: new Date('2026-03-01T10:10:00.000Z') }, later);
+    expect(
+      await challengesCollection(database.db)
+        .find({}, { projection: { _id: 1 } })
+        .toArray(),
+    ).toEqual([{ _id: 'chl_new' }]);
   });
 
   it('stores an invitation with exactly its fields, the link’s token only as its hash', async () => {

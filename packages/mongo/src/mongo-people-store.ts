@@ -202,9 +202,11 @@ export class MongoPeopleStore implements PeopleStore {
     });
   }
 
-  insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void> {
+  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date): Promise<void> {
     const { id, ...rest } = challenge;
-    return insertUnique(this.challenges, { _id: id, ...rest }, 'the challenge already exists');
+    // What the TTL index does on MongoDB, done here for FerretDB, which has none.
+    await withDriverErrors(() => this.challenges.deleteMany({ expiresAt: { $lte: at } }));
+    await insertUnique(this.challenges, { _id: id, ...rest }, 'the challenge already exists');
   }
 
   takeChallenge(id: string, at: Date): Promise<{ value: string; personId: string | null } | null> {

@@ -49,12 +49,15 @@ describe.skipIf(!mongodbUri)(`${CONCURRENT} concurrent once-only claims on one d
 
   it('gives one WebAuthn challenge to exactly one caller', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
-      await database.people.insertChallenge({
-        id: `chl_${round}`,
-        value: `value ${round}`,
-        personId: null,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+      await database.people.insertChallenge(
+        {
+          id: `chl_${round}`,
+          value: `value ${round}`,
+          personId: null,
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+        new Date(),
+      );
       const results = await allAtOnce(() => database.people.takeChallenge(`chl_${round}`, new Date()));
       expect(failureCodes(results), `round ${round}`).toEqual([]);
       expect(

@@ -15,8 +15,9 @@ export class Challenges {
   /** Keeps `value` for the person registering (or null for a sign-in); returns its handle. */
   async keep(value: string, personId: string | null): Promise<string> {
     const id = `chl_${randomBytes(16).toString('base64url')}`;
-    const expiresAt = new Date(this.deps.clock.now().getTime() + CEREMONY_TIMEOUT_MS);
-    await this.deps.people.insertChallenge({ id, value, personId, expiresAt });
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + CEREMONY_TIMEOUT_MS);
+    await this.deps.people.insertChallenge({ id, value, personId, expiresAt }, now);
     return id;
   }
 

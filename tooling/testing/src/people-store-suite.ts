@@ -295,13 +295,13 @@ export function definePeopleStoreSuite(name: string, makeStore: MakePeopleStore)
       });
 
       it('gives a challenge once, and never once it has expired', async () => {
-        await store().insertChallenge({ id: 'ch_1', value: 'value-1', personId: 'per_1', expiresAt: at(300) });
-        await store().insertChallenge({ id: 'ch_2', value: 'value-2', personId: null, expiresAt: at(300) });
+        await store().insertChallenge({ id: 'ch_1', value: 'value-1', personId: 'per_1', expiresAt: at(300) }, at(0));
+        await store().insertChallenge({ id: 'ch_2', value: 'value-2', personId: null, expiresAt: at(300) }, at(0));
         expect(await store().takeChallenge('ch_1', at(299))).toStrictEqual({ value: 'value-1', personId: 'per_1' });
         expect(await store().takeChallenge('ch_1', at(299))).toBeNull();
         expect(await store().takeChallenge('ch_2', at(300))).toBeNull();
         expect(await store().takeChallenge('ch_missing', at(1))).toBeNull();
-        await store().insertChallenge({ id: 'ch_3', value: 'value-3', personId: null, expiresAt: at(300) });
+        await store().insertChallenge({ id: 'ch_3', value: 'value-3', personId: null, expiresAt: at(300) }, at(0));
         const answers = await Promise.all(many(20, () => store().takeChallenge('ch_3', at(1))));
         expect(answers.filter((answer) => answer !== null)).toStrictEqual([{ value: 'value-3', personId: null }]);
       });

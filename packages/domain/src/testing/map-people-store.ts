@@ -121,7 +121,8 @@ export class MapPeopleStore implements PeopleStore {
   async deletePasskey(id: string) {
     this.passkeys.delete(id);
   }
-  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }) {
+  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date) {
+    for (const [id, { expiresAt }] of this.challenges) if (expiresAt <= at) this.challenges.delete(id);
     this.challenges.set(challenge.id, copy(challenge));
   }
   async takeChallenge(id: string, at: Date) {
