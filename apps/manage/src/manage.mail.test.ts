@@ -59,6 +59,37 @@ describe.each(STORES)('the management API with mail, on the $name', ({ uri }) =>
     expect((await client.send('POST', '/sign-in', { body: { email, password: `other ${PASSWORD}` } })).status).toBe(401);
   });
 
+  it("mails an owner's invitation, and the invited address joins the account by its link, once", async () => {
+    const owner = new BrowserClient(service.baseUrl);
+    const ownerEmail = newEmail();
+    await owner.send('POST', '/sign-up', { body: { email: ownerEmail, password: PASSWORD, accountName: 'Invited Kennel' } });
+    await smtp.nextMessage(ownerEmail);
+    const signedIn = SessionAnswer.parse((await owner.send('POST', '/sign-in', { body: { email: ownerEmail, password: PASSWORD } })).body);
+    const email = newEmail();
+    // The owner's inviteMember comes with the management API's keys (issue 28); the service call is the one it makes.
+    const created = await service.runtime.people.createInvitation(
+      signedIn.person.id,
+      signedIn.account.id,
+      { email },
+      { clientAddress: '203.0.113.9', userAgent: 'test' },
+    );
+    expect(created.link).toBeNull();
+    const { token } = tokenLink((await smtp.nextMessage(email)).text);
+
+    const member = new BrowserClient(service.baseUrl);
+    const accepted = await member.send('POST', '/invitations/accept', { body: { token, email, password: PASSWORD } });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(SessionAnswer.parse(accepted.body).account).toEqual({ id: signedIn.account.id, name: 'Invited Kennel', role: 'member' });
+    const members = await service.runtime.people.listMembers(signedIn.person.id, signedIn.account.id);
+    expect(members.map(({ person, role }) => [person.email, role])).toEqual([
+      [ownerEmail, 'owner'],
+      [email, 'member'],
+    ]);
+    const again = await new BrowserClient(service.baseUrl).send('POST', '/invitations/accept', { body: { token, email, password: PASSWORD } });
+    expect(again.body).toMatchObject({ code: 'gone', status: 410 });
+    expect(JSON.stringify(await service.runtime.accounts.listAudit({}))).not.toContain(token);
+  });
+
   it('resets a forgotten password by the mailed link', async () => {
     const browser = new BrowserClient(service.baseUrl);
     const email = newEmail();
