@@ -29,6 +29,9 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     PETSTORE_RATE_LIMIT: String(LIMIT),
     PETSTORE_RATE_WINDOW_SECONDS: '86400',
     PETSTORE_KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
+    // Production, as a real deployment: the local instance issues the live keys the others accept.
+    PETSTORE_ENV: 'production',
+    PETSTORE_METRICS_TOKEN: 'metrics-token-0123456789',
     // What is tested is ids, budgets and revocation across instances, not the deadline: on a loaded
     // CI machine the default 3 s can pass while four processes and the database share two cores.
     MONGODB_TIMEOUT_MS: '15000',
@@ -41,8 +44,6 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
         // No drain window on shutdown: no load balancer polls these instances.
         spawnGateway({
           ...env,
-          PETSTORE_ENV: 'production',
-          PETSTORE_METRICS_TOKEN: 'metrics-token-0123456789',
           PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0',
         }),
       ),
