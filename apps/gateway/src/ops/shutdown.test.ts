@@ -92,6 +92,13 @@ describe('SIGTERM in the middle of a load', () => {
     expect(ready.kind === 'answer' && ready.status).toBe(200);
     const signalled = Date.now();
     gateway.child.kill('SIGTERM');
+    // A signal is handled on a later turn of the child's event loop than its delivery: a request
+    // already read by then is answered as before it. The drain begins when /readyz first says 503.
+    for (let waited = 0; waited < 1000; waited += 20) {
+      const answer = await readyz();
+      if (answer.kind === 'answer' && answer.status === 503) break;
+      await sleep(20);
+    }
     const during: RawAnswer[] = [];
     const served: RawAnswer[] = [];
     // Until half a second before the window ends (the machine may be slow to start the timer).
