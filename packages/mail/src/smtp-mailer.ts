@@ -1,5 +1,5 @@
 import { DomainError, type MailMessage, type Mailer } from '@petstore/domain';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { whySendFailed } from './send-failure.js';
 
 export interface SmtpMailerOptions {
@@ -26,22 +26,30 @@ export interface ClosableMailer extends Mailer {
  */
 export function createSmtpMailer(options: SmtpMailerOptions): ClosableMailer {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const transport = createTransport({
-    url: options.url,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    logger: false,
-    debug: false,
-  });
+  // nodemailer is loaded, and its transport made, for the first message: a process that mails
+  // nothing (the command line, an instance between sign-ups) does not pay for loading it.
+  let transport: Promise<Transporter> | undefined;
+  const ready = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: options.url,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+        logger: false,
+        debug: false,
+      }),
+    ));
   return {
     async send(message: MailMessage): Promise<void> {
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await (await ready()).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
       } catch (error) {
         throw new DomainError('service_unavailable', `could not send mail: ${whySendFailed(error)}; try again later`);
       }
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((made) => made.close());
+    },
   };
 }

@@ -1,12 +1,8 @@
 import { DomainError, type Passkey, type Person } from '@petstore/domain';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { CEREMONY_TIMEOUT_MS } from './challenges.js';
 import type { RelyingParty } from './relying-party.js';
+import { webauthnLibrary } from './webauthn-library.js';
 
 /**
  * The options for navigator.credentials.create(): the person's own passkeys excluded (an
@@ -14,7 +10,12 @@ import type { RelyingParty } from './relying-party.js';
  * preferred (so that sign-in needs no email), user verification preferred. The user handle is the
  * person's id, which a sign-in's assertion gives back.
  */
-export function registrationOptions(rp: RelyingParty, person: Person, existing: readonly Passkey[]): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  rp: RelyingParty,
+  person: Person,
+  existing: readonly Passkey[],
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthnLibrary();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -29,6 +30,7 @@ export function registrationOptions(rp: RelyingParty, person: Person, existing: 
 
 /** The new credential, verified against the challenge the service kept; `invalid_request` when it is not. */
 export async function verifiedCredential(rp: RelyingParty, response: RegistrationResponseJSON, challenge: string) {
+  const { verifyRegistrationResponse } = await webauthnLibrary();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,

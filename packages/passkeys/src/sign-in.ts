@@ -1,13 +1,9 @@
 import { DomainError, type Passkey } from '@petstore/domain';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { CEREMONY_TIMEOUT_MS } from './challenges.js';
 import { userHandleOf } from './registration.js';
 import type { RelyingParty } from './relying-party.js';
+import { webauthnLibrary } from './webauthn-library.js';
 
 /** One refusal for every way an assertion fails, so that an answer tells nothing of which passkeys exist. */
 export const SIGN_IN_REFUSED = 'the passkey could not sign you in';
@@ -16,7 +12,8 @@ export const SIGN_IN_REFUSED = 'the passkey could not sign you in';
  * The options for navigator.credentials.get(): no allowCredentials, so the browser offers the
  * discoverable passkeys it holds for this RP ID and nobody has to say who they are first.
  */
-export function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   return generateAuthenticationOptions({ rpID: rp.id, timeout: CEREMONY_TIMEOUT_MS, userVerification: 'preferred' });
 }
 
@@ -31,6 +28,7 @@ export async function verifiedCounter(rp: RelyingParty, response: Authentication
   if (handle !== undefined && handle !== Buffer.from(userHandleOf(passkey.personId)).toString('base64url')) {
     throw new DomainError('unauthorized', SIGN_IN_REFUSED);
   }
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
