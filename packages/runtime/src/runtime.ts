@@ -95,9 +95,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
       ? undefined
       : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
-  const links = { publicBaseUrl: peoplesBaseUrl(config), signUpPolicy: config.PETSTORE_SIGNUP };
+  // The people store as both services over it see it: one view, its database errors counted.
+  const peopleStore = countDatabaseErrors(stores.people, 'people', metrics);
+  const publicBaseUrl = peoplesBaseUrl(config);
+  const links = { publicBaseUrl, signUpPolicy: config.PETSTORE_SIGNUP };
   const people = createPeopleService(links, {
-    people: countDatabaseErrors(stores.people, 'people', metrics),
+    people: peopleStore,
     keys,
     accounts,
     audit,
@@ -110,12 +113,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       logger.warn({ component: 'mail', error: error instanceof Error ? error.message : String(error) }, 'a message could not be sent'),
   });
   const passkeys = new PasskeyService({
-    people: countDatabaseErrors(stores.people, 'people', metrics),
+    people: peopleStore,
     sessions: people,
     audit,
     clock,
     actor,
-    publicBaseUrl: peoplesBaseUrl(config),
+    publicBaseUrl,
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   let draining = false;
