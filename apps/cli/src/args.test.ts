@@ -80,9 +80,15 @@ describe('parseCliArgs', () => {
   });
 
   it.each([
-    [['keys', 'create', '--account', 'a', '--scopes', 'pets:delete'], '--scopes: unknown scope "pets:delete"; the scopes are pets:read, pets:write'],
-    [['keys', 'update', 'key_1', '--scopes', 'pets:read,PETS:WRITE'], '--scopes: unknown scope "PETS:WRITE"; the scopes are pets:read, pets:write'],
-    [['keys', 'create', '--account', 'a', '--scopes', ' , '], '--scopes needs at least one of pets:read, pets:write'],
+    [
+      ['keys', 'create', '--account', 'a', '--scopes', 'pets:delete'],
+      '--scopes: unknown scope "pets:delete"; the scopes are pets:read, pets:write, keys:read, keys:manage',
+    ],
+    [
+      ['keys', 'update', 'key_1', '--scopes', 'pets:read,PETS:WRITE'],
+      '--scopes: unknown scope "PETS:WRITE"; the scopes are pets:read, pets:write, keys:read, keys:manage',
+    ],
+    [['keys', 'create', '--account', 'a', '--scopes', ' , '], '--scopes needs at least one of pets:read, pets:write, keys:read, keys:manage'],
     [['keys', 'create', '--account', 'a', '--rate-limit', '0'], '--rate-limit must be a whole number from 1 to 10000000'],
     [['keys', 'create', '--account', 'a', '--rate-limit', 'lots'], '--rate-limit must be a whole number from 1 to 10000000'],
     [['keys', 'create', '--account', 'a', '--rate-limit', '1.5'], '--rate-limit must be a whole number from 1 to 10000000'],

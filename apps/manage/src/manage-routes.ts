@@ -33,7 +33,22 @@ export const MANAGE_ROUTES = doorTable(
     'POST /passkey-sign-in/options': 'startPasskeySignIn',
     'POST /passkey-sign-in': 'finishPasskeySignIn',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
-  {},
+  {
+    // Issue 28, being built: each moves into the table above with its route.
+    getAccount: 'GET /account, being built',
+    listKeys: 'GET /keys, being built',
+    getKey: 'GET /keys/:keyId, being built',
+    createKey: 'POST /keys, being built',
+    updateKey: 'PATCH /keys/:keyId, being built',
+    rollKey: 'POST /keys/:keyId/roll, being built',
+    revokeKey: 'POST /keys/:keyId/revoke, being built',
+    listAuditRecords: 'GET /audit-records, being built',
+    listMembers: 'GET /members, being built',
+    inviteMember: 'POST /invitations, being built',
+    removeMember: 'DELETE /members/:personId, being built',
+    listSessions: 'GET /sessions, being built',
+    endSession: 'DELETE /sessions/:sessionId, being built',
+  },
 );
 
 /** The operations the door routes. */

@@ -23,6 +23,7 @@ export * from './accounts/account-service.js';
 export * from './accounts/key-settings.js';
 export * from './accounts/key-views.js';
 export * from './accounts/display-name.js';
+export * from './management/ports.js';
 export * from './audit/ports.js';
 export * from './people/ports.js';
 export * from './rate-limit/rate-limiter.js';

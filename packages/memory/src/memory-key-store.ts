@@ -8,8 +8,8 @@ import {
   type RollDecision,
 } from '@petstore/domain';
 
-/** Records are copied in and out (scopes included), so no caller can change what is stored. */
-const copy = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes] });
+/** Records are copied in and out (scopes and origins included), so no caller can change what is stored. */
+const copy = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes], origins: [...key.origins] });
 
 export class MemoryKeyStore implements KeyStore {
   private readonly accounts = new Map<string, Account>();
@@ -64,6 +64,7 @@ export class MemoryKeyStore implements KeyStore {
       if (changes.name !== undefined) key.name = changes.name;
       if (changes.scopes !== undefined) key.scopes = [...changes.scopes];
       if (changes.rateLimit !== undefined) key.rateLimit = changes.rateLimit;
+      if (changes.origins !== undefined) key.origins = [...changes.origins];
     });
   }
 

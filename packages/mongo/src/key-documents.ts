@@ -1,4 +1,4 @@
-import { isScope, SCOPES, type Account, type ApiKeyRecord } from '@petstore/domain';
+import { isScope, PET_SCOPES, type Account, type ApiKeyRecord, type KeyKind } from '@petstore/domain';
 
 /** Accounts made before suspension existed have no suspendedAt: they read as not suspended. */
 export interface AccountDocument {
@@ -11,7 +11,8 @@ export interface AccountDocument {
 /**
  * Keys made before names, scopes, expiry, per-key limits, rolls, last use and lineages existed have
  * none of those fields: each reads as what such a key has always been (no name, every scope, no
- * expiry, the service's limit, never rolled, no use recorded), so no migration is needed.
+ * expiry, the service's limit, never rolled, no use recorded, a secret key by nobody recorded), so no
+ * migration is needed.
  */
 export interface ApiKeyDocument {
   _id: string;
@@ -20,6 +21,9 @@ export interface ApiKeyDocument {
   hash: string;
   prefix: string;
   scopes?: string[];
+  kind?: KeyKind;
+  origins?: string[];
+  createdBy?: string | null;
   expiresAt?: Date | null;
   rateLimit?: number | null;
   lastUsedAt?: Date | null;
@@ -51,7 +55,10 @@ export function fromApiKeyDocument(document: ApiKeyDocument): ApiKeyRecord {
     hash: document.hash,
     prefix: document.prefix,
     // A scope this version does not know (written by a newer one) grants nothing here.
-    scopes: document.scopes === undefined ? [...SCOPES] : document.scopes.filter(isScope),
+    scopes: document.scopes === undefined ? [...PET_SCOPES] : document.scopes.filter(isScope),
+    kind: document.kind ?? 'secret',
+    origins: document.origins ?? [],
+    createdBy: document.createdBy ?? null,
     expiresAt: document.expiresAt ?? null,
     rateLimit: document.rateLimit ?? null,
     lastUsedAt: document.lastUsedAt ?? null,

@@ -28,6 +28,9 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
     expect(await database.keys.getKey('key_old')).toMatchObject({
       name: null,
       scopes: ['pets:read', 'pets:write'],
+      kind: 'secret',
+      origins: [],
+      createdBy: null,
       expiresAt: null,
       rateLimit: null,
       lastUsedAt: null,

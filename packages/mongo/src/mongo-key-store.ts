@@ -76,6 +76,7 @@ export class MongoKeyStore implements KeyStore {
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.scopes !== undefined) set.scopes = [...changes.scopes];
     if (changes.rateLimit !== undefined) set.rateLimit = changes.rateLimit;
+    if (changes.origins !== undefined) set.origins = [...changes.origins];
     return this.updateThenRead(id, { _id: { $eq: id } }, { $set: set });
   }
 

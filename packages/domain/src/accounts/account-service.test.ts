@@ -31,6 +31,9 @@ describe('AccountService keys', () => {
     const expiresAt = new Date('2026-01-31T00:00:00.000Z');
     expect(await accounts.createKey(account.id, { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 })).toMatchObject({
       scopes: ['pets:read', 'pets:write'],
+      kind: 'secret',
+      origins: [],
+      createdBy: 'tester',
       expiresAt,
       rateLimit: 1000,
     });
@@ -47,6 +50,9 @@ describe('AccountService keys', () => {
       name: null,
       prefix: issued.key.slice(0, 15),
       scopes: ['pets:read'],
+      kind: 'secret',
+      origins: [],
+      createdBy: 'tester',
       expiresAt: null,
       rateLimit: null,
       lastUsedAt: null,

@@ -6,7 +6,7 @@ import { randomId } from '../auth/api-key.js';
 import type { KeyEnvironment } from '../auth/key-environment.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
-import { SCOPES } from '../auth/scopes.js';
+import { PET_SCOPES } from '../auth/scopes.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
@@ -26,7 +26,7 @@ export interface AccountServiceDeps {
 export interface KeyOptions {
   /** What its owner calls the key; none (null) when absent. */
   name?: string | null;
-  /** Every scope when absent. */
+  /** Both pet scopes when absent. */
   scopes?: readonly string[];
   /** Never when absent or null. */
   expiresAt?: Date | null;
@@ -100,13 +100,20 @@ export class AccountService {
     const now = this.deps.clock.now();
     const settings = {
       name: checkName(options.name ?? null),
-      scopes: checkScopes(options.scopes ?? SCOPES),
+      scopes: checkScopes(options.scopes ?? PET_SCOPES),
       expiresAt: checkExpiry(options.expiresAt ?? null, now),
       rateLimit: checkRateLimit(options.rateLimit ?? null),
+      kind: 'secret' as const,
+      origins: [],
     };
     await this.requireAccount(accountId);
-    const { record, key } = newKey(accountId, settings, now, { presetKey: options.presetKey, environment: this.keyEnvironment });
-    await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(settings));
+    const { record, key } = newKey(accountId, settings, now, {
+      presetKey: options.presetKey,
+      environment: this.keyEnvironment,
+      createdBy: this.deps.actor,
+    });
+    const { kind: _kind, origins: _origins, ...recorded } = settings;
+    await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(recorded));
     await this.deps.keys.insertKey(record);
     return issued(record, key);
   }
@@ -137,8 +144,12 @@ export class AccountService {
     const old = await this.liveKey(keyId);
     const now = this.deps.clock.now();
     const generation = await nextRollGeneration(this.deps.keys, old);
-    const settings = { name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit };
-    const { record, key } = newKey(old.accountId, settings, now, { rolledInto: { lineageId: old.lineageId }, environment: this.keyEnvironment });
+    const settings = { name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit, kind: old.kind, origins: old.origins };
+    const { record, key } = newKey(old.accountId, settings, now, {
+      rolledInto: { lineageId: old.lineageId },
+      environment: this.keyEnvironment,
+      createdBy: this.deps.actor,
+    });
     await this.deps.keys.insertKey(record);
     const replacement = { replacedBy: record.id, overlapEndsAt: overlapEnd(old, now, overlap) };
     const { won, decision } = await this.deps.keys.decideRoll({

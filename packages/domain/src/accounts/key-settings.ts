@@ -1,5 +1,5 @@
 import { DomainError } from '../errors/domain-error.js';
-import { isScope, SCOPES, type Scope } from '../auth/scopes.js';
+import { isScope, SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 
 /** The largest per-key rate limit, as for PETSTORE_RATE_LIMIT. */
 export const MAX_RATE_LIMIT = 10_000_000;
@@ -10,12 +10,12 @@ export const DEFAULT_ROLL_OVERLAP_SECONDS = 24 * 60 * 60;
 /** The longest expiry or overlap asked for in one go: ten years. */
 export const MAX_DURATION_SECONDS = 10 * 365 * 24 * 60 * 60;
 
-/** Known scopes once each, in their canonical order; at least one. */
+/** Known scopes once each, in their canonical order, with those they imply; at least one. */
 export function checkScopes(scopes: readonly string[]): Scope[] {
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0) throw invalid(`scopes: unknown scope "${unknown[0]}"; the scopes are ${SCOPES.join(', ')}`);
   if (scopes.length === 0) throw invalid(`scopes: give at least one of ${SCOPES.join(', ')}`);
-  return SCOPES.filter((scope) => scopes.includes(scope));
+  return withImpliedScopes(scopes.filter(isScope));
 }
 
 /** A whole number of operations per window, or null for the service's default. */

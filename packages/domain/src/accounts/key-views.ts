@@ -1,6 +1,6 @@
 import { displayPrefix, generateApiKey, hashApiKey, randomId } from '../auth/api-key.js';
 import type { KeyEnvironment } from '../auth/key-environment.js';
-import type { ApiKeyRecord } from '../auth/ports.js';
+import type { ApiKeyRecord, KeyKind } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
 
 /** A key as listed: everything kept of it but its hash. */
@@ -15,12 +15,17 @@ export interface KeySettings {
   scopes: Scope[];
   expiresAt: Date | null;
   rateLimit: number | null;
+  kind: KeyKind;
+  /** A browser key's allowed origins; empty for a secret key. */
+  origins: string[];
 }
 
 /** How a key comes to be: `presetKey` (the embedded store's dev key), or a roll's replacement in its lineage. */
 export interface KeyOrigin {
   /** The environment a made-up key's text names. */
   environment: KeyEnvironment;
+  /** Who issues it, as the audit trail names actors. */
+  createdBy: string;
   presetKey?: string | undefined;
   /** For a roll's replacement: the lineage it joins, and it starts pending until its roll wins. */
   rolledInto?: { lineageId: string };
@@ -36,6 +41,7 @@ export function newKey(accountId: string, settings: KeySettings, now: Date, orig
     hash: hashApiKey(key),
     prefix: displayPrefix(key),
     ...settings,
+    createdBy: origin.createdBy,
     lastUsedAt: null,
     replacedBy: null,
     overlapEndsAt: null,

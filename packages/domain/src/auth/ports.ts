@@ -8,6 +8,12 @@ export interface Account {
   suspendedAt: Date | null;
 }
 
+/**
+ * `secret`, a key kept on a server (every scope); `browser`, a key a web page may hold in plain
+ * sight (`pets:read` only), accepted only from the origins it lists.
+ */
+export type KeyKind = 'secret' | 'browser';
+
 /** What is kept of an API key: never the key itself, only its hash and a short display prefix. */
 export interface ApiKeyRecord {
   id: string;
@@ -18,8 +24,17 @@ export interface ApiKeyRecord {
   hash: string;
   /** The first characters of the key, enough to recognise it in a listing. */
   prefix: string;
-  /** What the key may do; keys made before scopes existed read as having every scope. */
+  /** What the key may do; keys made before scopes existed read as having both pet scopes. */
   scopes: Scope[];
+  /** Keys made before kinds existed are secret keys. */
+  kind: KeyKind;
+  /** For a browser key, the exact origins (`https://host[:port]`) it is accepted from; empty for a secret key. */
+  origins: string[];
+  /**
+   * Who issued it, as the audit trail names actors (`person:<id>`, `key:<id>`, or the operator);
+   * null for keys made before this was kept.
+   */
+  createdBy: string | null;
   /** When the key stops working; null for never. */
   expiresAt: Date | null;
   /** Operations per rate-limit window for this key; null for the service's PETSTORE_RATE_LIMIT. */
@@ -45,7 +60,7 @@ export interface ApiKeyRecord {
 }
 
 /** What `updateKey` may change; an absent attribute stays as it is. */
-export type KeyChanges = Partial<Pick<ApiKeyRecord, 'name' | 'scopes' | 'rateLimit'>>;
+export type KeyChanges = Partial<Pick<ApiKeyRecord, 'name' | 'scopes' | 'rateLimit' | 'origins'>>;
 
 export interface KeyReplacement {
   replacedBy: string;

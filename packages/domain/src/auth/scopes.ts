@@ -1,12 +1,29 @@
 import { DomainError } from '../errors/domain-error.js';
 
-/** What a key may do: read the catalogue, add to it. A key holds one or both. */
-export const SCOPES = ['pets:read', 'pets:write'] as const;
+/** What a key may do with the catalogue: read it, add to it (the pet doors' operations). */
+export const PET_SCOPES = ['pets:read', 'pets:write'] as const;
+
+/**
+ * What a key may do with its own account's keys at the management API: read them (`keys:read`),
+ * or read and change them (`keys:manage`, which always comes with `keys:read`). Separate from the
+ * pet scopes: a pet key gets 403 at the management API, a management key 403 at the pet doors.
+ */
+export const MANAGEMENT_SCOPES = ['keys:read', 'keys:manage'] as const;
+
+/** Every scope, in the order listings show them. A key holds one or more. */
+export const SCOPES = [...PET_SCOPES, ...MANAGEMENT_SCOPES] as const;
 
 export type Scope = (typeof SCOPES)[number];
 
 export function isScope(text: string): text is Scope {
   return (SCOPES as readonly string[]).includes(text);
+}
+
+/** The scopes a key given `scopes` holds: `keys:manage` brings `keys:read` with it. In SCOPES' order. */
+export function withImpliedScopes(scopes: readonly Scope[]): Scope[] {
+  const held = new Set(scopes);
+  if (held.has('keys:manage')) held.add('keys:read');
+  return SCOPES.filter((scope) => held.has(scope));
 }
 
 /** An operation as a door names it (`createPet`, `addPet`, `pets.create`), with the scope it needs; null for none. */

@@ -15,7 +15,7 @@ describe('the operation catalogue', () => {
     for (const name of pets) expect(isScope(CATALOGUE[name].scope ?? ''), name).toBe(true);
   });
 
-  it('holds the operations of people and sessions on the manage surface, all beta, public or for a signed-in person', () => {
+  it('holds the operations of people, sessions and keys on the manage surface, all beta, each with who may call it', () => {
     const manage = onSurface('manage');
     expect(Object.fromEntries(manage.map((name) => [name, CATALOGUE[name].callers]))).toEqual({
       signUp: 'anyone',
@@ -34,8 +34,24 @@ describe('the operation catalogue', () => {
       finishPasskeyRegistration: 'session',
       listPasskeys: 'session',
       deletePasskey: 'session',
+      getAccount: 'session-or-key',
+      listKeys: 'session-or-key',
+      getKey: 'session-or-key',
+      createKey: 'session-or-key',
+      updateKey: 'session-or-key',
+      rollKey: 'session-or-key',
+      revokeKey: 'session-or-key',
+      listAuditRecords: 'session-or-key',
+      listMembers: 'session',
+      inviteMember: 'session',
+      removeMember: 'session',
+      listSessions: 'session',
+      endSession: 'session',
     });
     for (const name of manage) expect(CATALOGUE[name].stability, name).toBe('beta');
+    // A management key reads with keys:read and changes with keys:manage; never with a pet scope.
+    const keyScopes = manage.flatMap((name) => (CATALOGUE[name].scope === undefined ? [] : [CATALOGUE[name].scope]));
+    expect(new Set(keyScopes)).toEqual(new Set(['keys:read', 'keys:manage']));
     expect(onSurface('pets').length + manage.length).toBe(OPERATION_NAMES.length);
   });
 

@@ -82,6 +82,23 @@ const FACTS = {
   finishPasskeyRegistration: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
   listPasskeys: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
   deletePasskey: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+
+  // The management API's keys (issue 28): for a signed-in person, or automation holding a management
+  // key of the same account; `keys:manage` always comes with `keys:read` (see MANAGEMENT_SCOPES).
+  getAccount: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
+  listKeys: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
+  getKey: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
+  createKey: { surface: 'manage', callers: 'session-or-key', scope: 'keys:manage', cost: 1, stability: 'beta' },
+  updateKey: { surface: 'manage', callers: 'session-or-key', scope: 'keys:manage', cost: 1, stability: 'beta' },
+  rollKey: { surface: 'manage', callers: 'session-or-key', scope: 'keys:manage', cost: 1, stability: 'beta' },
+  revokeKey: { surface: 'manage', callers: 'session-or-key', scope: 'keys:manage', cost: 1, stability: 'beta' },
+  listAuditRecords: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
+  // An account's people are its owners' to manage, in person: no key manages members.
+  listMembers: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  inviteMember: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  removeMember: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  listSessions: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  endSession: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationName = keyof typeof FACTS;

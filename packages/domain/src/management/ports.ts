@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { AuditAction, AuditRecord } from '../audit/ports.js';
+import type { KeyKind } from '../auth/ports.js';
+import type { Scope } from '../auth/scopes.js';
+import type { IssuedKey, KeySummary } from '../accounts/key-views.js';
+import type { Role } from '../people/ports.js';
+import type { MemberView } from '../people/views.js';
+
+/**
+ * The management API's key operations (issue 28), as the domain offers them to the management door:
+ * the vocabulary shared by the service that implements them (containment, idempotency, audit) and
+ * the door that routes them. Every method judges its caller itself; nothing crosses accounts (a
+ * key, member or record of another account is `not_found`, never `forbidden`).
+ */
+
+/** Who calls: a signed-in person (who holds every scope), or a management key of an account. */
+export type ManagementCaller =
+  | { readonly kind: 'person'; readonly personId: string; readonly accountId: string; readonly role: Role; readonly emailVerified: boolean }
+  | { readonly kind: 'key'; readonly keyId: string; readonly accountId: string; readonly scopes: readonly Scope[] };
+
+/** Where a change over HTTP comes from, for the audit trail. */
+export interface ManagementContext {
+  clientAddress: string;
+}
+
+/** What an account's keys may be given: no key above them, whoever creates or changes it. */
+export interface AccountLimits {
+  /** Keys not revoked nor expired, at most. */
+  maxKeys: number;
+  /** The highest per-key rate limit (operations per window); null when the service sets none. */
+  maxRateLimit: number | null;
+}
+
+export interface AccountView {
+  id: string;
+  name: string;
+  createdAt: Date;
+  suspendedAt: Date | null;
+  limits: AccountLimits;
+  people: MemberView[];
+}
+
+/** Where a key stands now: `expiring` within 7 days; `rolled` until its overlap ends (`until`). */
+export type KeyState = 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
+
+/** A key as the management API lists it: never its secret nor its hash. */
+export type KeyView = Omit<KeySummary, 'rollPending'> & {
+  state: KeyState;
+  /** When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+  until: Date | null;
+};
+
+/** The answer that issues a key: its secret, this once. */
+export type IssuedKeyView = KeyView & { key: IssuedKey['key'] };
+
+export interface RolledKeyView {
+  key: IssuedKeyView;
+  replaced: KeyView;
+}
+
+/**
+ * The input schemas: the door parses bodies with them (400 naming the field) and publishes them in
+ * its OpenAPI document; the service checks what they cannot (known scopes, containment, limits).
+ */
+export const KeyKindSchema = z.enum(['secret', 'browser'] satisfies KeyKind[], { error: 'must be secret or browser' });
+
+/** An origin a browser key is accepted from, exactly as browsers send it: `https://host[:port]`. */
+export const OriginSchema = z
+  .string({ error: 'must be text' })
+  .max(300, { error: 'must be at most 300 characters' })
+  .regex(/^https:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/, { error: 'must be an origin as https://host[:port], lower-case, no path' });
+
+const ScopeList = z.array(z.string({ error: 'must be text' }), { error: 'must be a list of scopes' }).max(10);
+const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).nullable();
+
+export const CreateKeyInput = z.strictObject({
+  name: z.string({ error: 'must be text' }),
+  scopes: ScopeList.optional(),
+  expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable().optional(),
+  rateLimit: RateLimitField.optional(),
+  kind: KeyKindSchema.default('secret'),
+  origins: z.array(OriginSchema).max(20).optional(),
+});
+export type CreateKeyInput = z.input<typeof CreateKeyInput>;
+
+export const UpdateKeyInput = z.strictObject({
+  name: z.string({ error: 'must be text' }).optional(),
+  scopes: ScopeList.optional(),
+  rateLimit: RateLimitField.optional(),
+  origins: z.array(OriginSchema).max(20).optional(),
+});
+export type UpdateKeyInput = z.input<typeof UpdateKeyInput>;
+
+/** Seconds the old key keeps working; 0 ends it now; 24 h when absent. */
+export const RollKeyInput = z.strictObject({ overlapSeconds: z.int({ error: 'must be a whole number of seconds' }).min(0).optional() });
+export type RollKeyInput = z.input<typeof RollKeyInput>;
+
+export interface AuditRecordsQuery {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  keyId?: string | undefined;
+  since?: Date | undefined;
+  /** 1..100, 50 by default. */
+  limit?: number | undefined;
+  /** The `next` of the page before; absent for the newest page. */
+  cursor?: string | undefined;
+}
+
+export interface AuditRecordsPage {
+  records: AuditRecord[];
+  /** The cursor of the next (older) page; null on the last page. */
+  next: string | null;
+}
+
+export interface KeyManagement {
+  getAccount(caller: ManagementCaller): Promise<AccountView>;
+  listKeys(caller: ManagementCaller): Promise<KeyView[]>;
+  getKey(caller: ManagementCaller, keyId: string): Promise<KeyView>;
+  /** `idempotencyKey`: a retry with the same key and body creates nothing new (see the implementation for its answer). */
+  createKey(
+    caller: ManagementCaller,
+    input: CreateKeyInput,
+    context: ManagementContext & { idempotencyKey?: string | undefined },
+  ): Promise<IssuedKeyView>;
+  updateKey(caller: ManagementCaller, keyId: string, input: UpdateKeyInput, context: ManagementContext): Promise<KeyView>;
+  rollKey(caller: ManagementCaller, keyId: string, input: RollKeyInput, context: ManagementContext): Promise<RolledKeyView>;
+  revokeKey(caller: ManagementCaller, keyId: string, context: ManagementContext): Promise<KeyView>;
+  listAuditRecords(caller: ManagementCaller, query: AuditRecordsQuery): Promise<AuditRecordsPage>;
+}
