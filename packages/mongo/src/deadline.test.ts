@@ -32,6 +32,15 @@ describe('withDeadline', () => {
     await expect(withDeadline(service, 60).twoCalls()).rejects.toMatchObject(UNAVAILABLE);
   });
 
+  it('holds each call to its own deadline, however many are in flight under the one timer', async () => {
+    const early = bounded.hang();
+    await sleep(30);
+    // Started 30 ms after the first, answered 40 ms later: past the first call's deadline, inside its own.
+    const late = withDeadline({ answer: () => sleep(40).then(() => 'late') }, 50).answer();
+    await expect(early).rejects.toMatchObject(UNAVAILABLE);
+    await expect(late).resolves.toBe('late');
+  });
+
   it('passes answers, failures and plain values through unchanged', async () => {
     await expect(bounded.answer(3)).resolves.toBe(3);
     await expect(bounded.fail()).rejects.toBeInstanceOf(RangeError);

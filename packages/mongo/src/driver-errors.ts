@@ -85,10 +85,16 @@ export function toDomainError(error: unknown): unknown {
 }
 
 /** Runs one store operation, reporting driver failures as DomainErrors. */
-export async function withDriverErrors<T>(operation: () => Promise<T>): Promise<T> {
+export function withDriverErrors<T>(operation: () => Promise<T>): Promise<T> {
+  // One reaction on the operation's promise, not an async frame awaiting it (two more hops per store call).
   try {
-    return await operation();
+    return operation().then(undefined, rethrowAsDomainError);
   } catch (error) {
-    throw toDomainError(error);
+    // Thrown before any I/O (a value the store refuses): failed as a rejection, as an async function would.
+    return Promise.reject(error as Error).then(undefined, rethrowAsDomainError);
   }
+}
+
+function rethrowAsDomainError(error: unknown): never {
+  throw toDomainError(error);
 }

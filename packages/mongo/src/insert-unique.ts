@@ -8,12 +8,11 @@ export function insertUnique<T extends Document>(
   document: OptionalUnlessRequiredId<T>,
   conflictMessage: string,
 ): Promise<void> {
-  return withDriverErrors(async () => {
-    try {
-      await collection.insertOne(document);
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw new DomainError('conflict', conflictMessage, { cause: error });
-      throw error;
-    }
-  });
+  const asConflict = (error: unknown): never => {
+    if (isDuplicateKeyError(error)) throw new DomainError('conflict', conflictMessage, { cause: error });
+    throw error;
+  };
+  return withDriverErrors(() => collection.insertOne(document).then(nothing, asConflict));
 }
+
+const nothing = (): void => {};

@@ -4,7 +4,7 @@ import { petsCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 import { insertUnique } from './insert-unique.js';
 import { toLong } from './int64.js';
-import { fromPetDocument, toPetDocument, type PetDocument } from './pet-document.js';
+import { fromPetDocument, fromPetDocuments, toPetDocument, type PetDocument } from './pet-document.js';
 import { buildPetFilter } from './pet-filter.js';
 
 export class MongoPetStore implements PetStore {
@@ -18,18 +18,14 @@ export class MongoPetStore implements PetStore {
     return insertUnique(this.pets, toPetDocument(pet), `pet ${pet.id} already exists`);
   }
 
-  async list(filter: PetListFilter): Promise<Pet[]> {
-    if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) throw new RangeError('limit must be a positive integer');
-    return withDriverErrors(async () => {
-      const documents = await this.pets.find(buildPetFilter(filter)).sort({ _id: 1 }).limit(filter.limit).toArray();
-      return documents.map(fromPetDocument);
-    });
+  list(filter: PetListFilter): Promise<Pet[]> {
+    if (!Number.isSafeInteger(filter.limit) || filter.limit < 1) return Promise.reject(new RangeError('limit must be a positive integer'));
+    // Sort and limit as find's options: the cursor's builder methods each clone its options.
+    const options = { sort: { _id: 1 }, limit: filter.limit } as const;
+    return withDriverErrors(() => this.pets.find(buildPetFilter(filter), options).toArray()).then(fromPetDocuments);
   }
 
   get(id: number): Promise<Pet | null> {
-    return withDriverErrors(async () => {
-      const document = await this.pets.findOne({ _id: toLong(id) });
-      return document && fromPetDocument(document);
-    });
+    return withDriverErrors(() => this.pets.findOne({ _id: toLong(id) })).then((document) => document && fromPetDocument(document));
   }
 }

@@ -21,3 +21,7 @@ export function fromPetDocument(document: PetDocument): Pet {
   if (document.status !== undefined) pet.status = document.status;
   return pet;
 }
+
+export function fromPetDocuments(documents: PetDocument[]): Pet[] {
+  return documents.map(fromPetDocument);
+}

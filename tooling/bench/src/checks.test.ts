@@ -40,7 +40,7 @@ describe('describeFailure', () => {
 describe('selectTargets', () => {
   const ids = (only: string[]) => selectTargets(allTargets(1000), only).map((t) => t.id);
 
-  it('brings along each chosen target’s baselines, and on the embedded store the REST list, L0 and the peer doing the same', () => {
+  it('brings along each chosen target’s baselines, and on the embedded store the REST list, L0, the door’s floor and the peer doing the same', () => {
     expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.service', 'mongodb.rest.list']);
     expect(ids(['mongodb.rest.create'])).toEqual([
       'memory.b0',
@@ -55,6 +55,7 @@ describe('selectTargets', () => {
       'memory.b0',
       'memory.k0',
       'memory.l0',
+      'memory.a0',
       'memory.rest.list',
       'memory.graphql.list',
       'peer.graphql.list',
@@ -81,6 +82,7 @@ describe('selectTargets', () => {
       'memory.b0',
       'memory.k0',
       'memory.l0',
+      'memory.t0',
       'memory.rest.list',
       'memory.trpc.list',
       'memory.trpc.list.unbatched',
@@ -90,7 +92,7 @@ describe('selectTargets', () => {
     expect(ids(['mongodb.d0'])).toEqual(['mongodb.d0', 'mongodb.d0.service', 'mongodb.d0.insert']);
     // The first-sight stream is measured on the embedded store alone, with what it is divided by.
     expect(ids(['memory.graphql.first-sight'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.graphql.first-sight']);
-    expect(ids([])).toHaveLength(26);
+    expect(ids([])).toHaveLength(28);
   });
 });
 

@@ -72,9 +72,9 @@ describe('evaluateGoals', () => {
     expect(trpc?.value).toBeCloseTo((820 / 400 + 800 / 420) / 2);
   });
 
-  it('keeps from issue 11 the MongoDB list against D0, the scaling, the heap and the tails', () => {
+  it('keeps from issue 11 the MongoDB list against D0, the scaling and the heap (issue 31 replaced its tails)', () => {
     const kept = issueGoals({ scalePets: 1_000_000, connections: 10 }).filter((found) => found.issue === 11);
-    expect(kept.map((found) => found.kind)).toEqual(['ratio', 'ratio', 'heap', 'tail', 'tail', 'tail']);
+    expect(kept.map((found) => found.kind)).toEqual(['ratio', 'ratio', 'heap']);
     const mongo = kept[0];
     expect(mongo?.kind === 'ratio' && [mongo.numerator, mongo.denominator, mongo.threshold]).toEqual(['mongodb.rest.list', 'mongodb.d0', 0.9]);
   });
@@ -89,19 +89,47 @@ describe('evaluateGoals', () => {
     ]);
   });
 
-  it('judges each door by its worst p99 / p50 over the targets measured, and names that target', () => {
+  it("sets issue 31's goals: Node CPU on MongoDB against the driver alone, GraphQL and tRPC against their floors", () => {
+    const ratios = issueGoals({ scalePets: 1_000_000, connections: 10 }).flatMap((found) =>
+      found.kind === 'ratio' && found.issue === 31 ? [[found.numerator, found.denominator, found.metric, found.threshold]] : [],
+    );
+    expect(ratios).toEqual([
+      ['mongodb.rest.list', 'mongodb.d0.service', 'cpu', 1.15],
+      ['mongodb.rest.create', 'mongodb.d0.insert', 'cpu', 1.15],
+      ['memory.graphql.list', 'memory.a0', 'rps', 0.95],
+      ['memory.trpc.list', 'memory.t0', 'rps', 1],
+    ]);
+  });
+
+  it('judges a CPU goal by the Node CPU per request of the door over the reference, paired round by round', () => {
+    const cpuRound = (usPerRequest: number): LoadResult => ({ ...round(100), serverCpuUsPerRequest: usPerRequest });
     const outcomes = new Map([
-      measured('memory.rest.list', [round(1000, 1, 3), round(1000, 1, 3.5)]),
-      measured('memory.rest.get', [round(1000, 2, 7.8), round(1000, 2, 8)]),
-      measured('mongodb.rest.list', [round(100, 10, 20)]),
+      measured('mongodb.d0.service', [cpuRound(400), cpuRound(800), cpuRound(500)]),
+      measured('mongodb.rest.list', [cpuRound(456), cpuRound(960), cpuRound(550)]),
+    ]);
+    const [within] = evaluateGoals([goal('REST list on MongoDB: Node CPU')], outcomes);
+    expect(within?.verdict).toBe('met');
+    expect(within?.value).toBeCloseTo(1.14);
+    outcomes.set(...measured('mongodb.rest.list', [cpuRound(480), cpuRound(960), cpuRound(550)]));
+    expect(evaluateGoals([goal('REST list on MongoDB: Node CPU')], outcomes)[0]).toMatchObject({ verdict: 'missed', value: 1.2 });
+  });
+
+  it("judges each door by its worst p99 / p50 over L0's in the same rounds, and names that target", () => {
+    const outcomes = new Map([
+      measured('memory.l0', [round(1000, 1, 4), round(1000, 1, 2)]),
+      measured('memory.rest.list', [round(1000, 1, 4), round(1000, 1, 2)]),
+      // Its tail is 5 × its p50 in round one and 2.4 × in round two: 1.25 × L0's in one, 1.2 × in the other.
+      measured('memory.rest.get', [round(1000, 2, 10), round(1000, 2, 4.8)]),
     ]);
     const [rest] = evaluateGoals([goal('REST: p99')], outcomes);
     expect(rest).toMatchObject({ verdict: 'met', note: 'worst: memory.rest.get' });
-    expect(rest?.value).toBeCloseTo(3.95);
+    expect(rest?.value).toBeCloseTo(1.225);
 
-    outcomes.set(...measured('mongodb.rest.list', [round(100, 10, 45)]));
-    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'missed', value: 4.5, note: 'worst: mongodb.rest.list' });
+    outcomes.set(...measured('mongodb.rest.list', [round(100, 10, 60), round(100, 10, 30)]));
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'missed', value: 1.5, note: 'worst: mongodb.rest.list' });
     expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
+    outcomes.delete('memory.l0');
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'not measured', note: 'memory.l0 not run' });
   });
 
   it('notes the MongoDB list against D0 with the service client options, without judging by it', () => {
@@ -110,27 +138,28 @@ describe('evaluateGoals', () => {
       measured('mongodb.d0.service', [round(400), round(320)]),
       measured('mongodb.rest.list', [round(300), round(240)]),
     ]);
-    const [result] = evaluateGoals([goal('REST list on MongoDB')], outcomes);
+    const [result] = evaluateGoals([goal('REST list on MongoDB ≥')], outcomes);
     expect(result).toMatchObject({ verdict: 'missed', note: "× D0 with the service's client options: 0.750×, 0.750× from CPU" });
     expect(result?.value).toBeCloseTo(0.6);
 
     outcomes.delete('mongodb.d0.service');
-    expect(evaluateGoals([goal('REST list on MongoDB')], outcomes)[0]).not.toHaveProperty('note');
+    expect(evaluateGoals([goal('REST list on MongoDB ≥')], outcomes)[0]).not.toHaveProperty('note');
   });
 
-  it('notes the driver-only insert’s p99 / p50 beside the REST tail, judged on the doors alone', () => {
+  it('notes the driver-only insert’s tail over L0’s beside the REST tail, judged on the doors alone', () => {
     const outcomes = new Map([
+      measured('memory.l0', [round(1000, 1, 5), round(1000, 1, 5)]),
       measured('mongodb.rest.create', [round(600, 10, 100), round(600, 10, 120)]),
       measured('mongodb.d0.insert', [round(900, 4, 100), round(900, 5, 110)]),
     ]);
     expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({
       verdict: 'missed',
-      value: 11,
-      note: 'worst: mongodb.rest.create; driver-only insert: p99 / p50 23.500×',
+      value: 2.2,
+      note: "worst: mongodb.rest.create; driver-only insert: 4.700× L0's",
     });
     outcomes.set(...measured('mongodb.d0.insert', [round(900, 1, 50)]));
-    outcomes.set(...measured('mongodb.rest.create', [round(600, 10, 30)]));
-    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'met', value: 3 });
+    outcomes.set(...measured('mongodb.rest.create', [round(600, 10, 60)]));
+    expect(evaluateGoals([goal('REST: p99')], outcomes)[0]).toMatchObject({ verdict: 'met', value: 1.2 });
     expect(evaluateGoals([goal('tRPC: p99')], outcomes)[0]?.verdict).toBe('not measured');
   });
 
@@ -158,7 +187,7 @@ describe('evaluateGoals', () => {
       measured('memory.rest.list', [round(1000)]),
       ['memory.trpc.list', { spec: specs.get('memory.trpc.list') as TargetSpec, status: 'skipped', note: 'not mounted', rounds: [] }],
     ]);
-    const [trpc, mongo] = evaluateGoals([goal('tRPC list as the typed client sends it ≥ 0.80'), goal('REST list on MongoDB')], outcomes);
+    const [trpc, mongo] = evaluateGoals([goal('tRPC list as the typed client sends it ≥ 0.80'), goal('REST list on MongoDB ≥')], outcomes);
     expect(trpc).toMatchObject({ verdict: 'not measured', note: 'memory.trpc.list skipped: not mounted' });
     expect(mongo).toMatchObject({ verdict: 'not measured', note: 'mongodb.rest.list not run' });
   });

@@ -88,6 +88,16 @@ export function pairedCostRatio(a: TargetOutcome | undefined, b: TargetOutcome |
   );
 }
 
+/**
+ * p99 / p50 of `a` over p99 / p50 of `b`, paired round by round: how much longer `a`'s tail is than
+ * `b`'s under the same machine at the same time (the machine's own tail cancels out).
+ */
+export function pairedTailRatio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
+  if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;
+  const tail = (outcome: TargetOutcome) => metric(outcome, (r) => r.p99Ms / r.p50Ms);
+  return medianPairedRatio(tail(a), tail(b));
+}
+
 /** p50 of `a` over p50 of `b`, paired round by round. */
 export function pairedP50Ratio(a: TargetOutcome | undefined, b: TargetOutcome | undefined): number {
   if (a?.status !== 'measured' || b?.status !== 'measured') return Number.NaN;

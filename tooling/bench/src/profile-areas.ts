@@ -8,13 +8,20 @@ import { samplesWithin } from './profile-summary.js';
  * counts as auth. Node's own code counts as Node core unless called from a named area.
  */
 export const AREAS: readonly (readonly [string, RegExp])[] = [
+  // Before the store's own area, which their paths are under too (issue 31 asked for their share).
+  ['store wrappers (deadline, database-error counting)', /mongo\/dist\/deadline|runtime\/dist\/counted-stores/],
   ['auth (key hash, key lookup, rate limit)', /domain\/dist\/auth|rate-limit|key-store|bearer-auth|node:internal\/crypto/],
-  ['observability (request id, access log, metrics)', /observability|\/pino\/|sonic-boom|prom-client|counted-stores/],
+  ['observability (request id, access log, metrics)', /observability|\/pino\/|sonic-boom|prom-client/],
   ['tRPC', /@trpc\/|apps\/trpc\//],
   ['GraphQL (graphql-js, Apollo)', /\/graphql\/|@apollo\/|apps\/graphql\//],
   ['Fetch API bridge (undici Request/Response, web streams, AbortSignal)', /undici|webstreams|abort_controller|js_transferable/],
   ['zod', /\/zod\//],
-  ['MongoDB driver + BSON', /\/mongodb\/|\/bson\//],
+  // The driver's set-up of each operation apart from its wire work: the first is what the service's calls shape.
+  [
+    'MongoDB driver: cursor and operation set-up (options, read preference, sessions)',
+    /\/mongodb\/lib\/(cursor|operations|read_preference|read_concern|write_concern|utils|sessions|sort|collection|timeout)/,
+  ],
+  ['MongoDB driver: connection, pool, wire protocol, BSON', /\/mongodb\/|\/bson\//],
   ['domain service + store', /packages\/(domain|memory|mongo)\//],
   ['REST door', /apps\/rest\//],
   [

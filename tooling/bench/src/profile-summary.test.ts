@@ -71,19 +71,25 @@ describe('areaShares', () => {
   it('gives a sample to the innermost named area on its stack, and node built-ins to Node core', () => {
     const areas: CpuProfile = {
       nodes: [
-        { id: 1, callFrame: frame('(root)'), children: [2, 5] },
+        { id: 1, callFrame: frame('(root)'), children: [2, 5, 7] },
         { id: 2, callFrame: frame('respond', 'file:///w/node_modules/.pnpm/koa@3/node_modules/koa/lib/application.js'), children: [3] },
         { id: 3, callFrame: frame('end', 'node:_http_outgoing'), children: [4] },
         { id: 4, callFrame: frame('writev') },
         { id: 5, callFrame: frame('check', 'file:///w/packages/domain/dist/auth/authenticate.js'), children: [6] },
         { id: 6, callFrame: frame('Hash', 'node:internal/crypto/hash') },
+        { id: 7, callFrame: frame('bounded', 'file:///w/packages/mongo/dist/deadline.js'), children: [8] },
+        { id: 8, callFrame: frame('find', 'file:///w/node_modules/.pnpm/mongodb@7/node_modules/mongodb/lib/collection.js'), children: [9] },
+        { id: 9, callFrame: frame('write', 'file:///w/node_modules/.pnpm/mongodb@7/node_modules/mongodb/lib/cmap/connection.js') },
       ],
-      samples: [2, 4, 4, 6],
+      samples: [2, 4, 4, 6, 7, 8, 9, 4],
     };
     expect(areaShares(areas)).toEqual([
-      { area: NODE_CORE, share: 0.5 },
-      { area: 'Koa + router', share: 0.25 },
-      { area: 'auth (key hash, key lookup, rate limit)', share: 0.25 },
+      { area: NODE_CORE, share: 0.375 },
+      { area: 'Koa + router', share: 0.125 },
+      { area: 'auth (key hash, key lookup, rate limit)', share: 0.125 },
+      { area: 'store wrappers (deadline, database-error counting)', share: 0.125 },
+      { area: 'MongoDB driver: cursor and operation set-up (options, read preference, sessions)', share: 0.125 },
+      { area: 'MongoDB driver: connection, pool, wire protocol, BSON', share: 0.125 },
     ]);
   });
 });

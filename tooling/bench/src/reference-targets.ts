@@ -8,6 +8,9 @@ export const K0 = 'memory.k0';
 /** Bare Koa + @koa/router with the lean envelope (servers/l0.ts): its list, and its create. */
 export const L0 = 'memory.l0';
 export const L0_CREATE = 'memory.l0.create';
+/** Apollo 5 + graphql-jit (servers/a0.ts) and tRPC's callTRPCProcedure (servers/t0.ts) on bare Koa with L0's envelope. */
+export const A0 = 'memory.a0';
+export const T0 = 'memory.t0';
 /** The peer stack (servers/peer.ts), one door of it per target. */
 export const PEER_REST_LIST = 'peer.rest.list';
 export const PEER_REST_CREATE = 'peer.rest.create';
@@ -56,7 +59,7 @@ const bare =
 
 const rest = { store: 'memory', door: 'rest' } as const;
 
-/** B0 and K0 (precomputed JSON) and L0 (the lean envelope on Koa), requested as the REST door is. */
+/** B0 and K0 (precomputed JSON), L0 (the lean envelope on Koa), requested as the REST door is, and the GraphQL and tRPC floors A0 and T0, as those doors are. */
 export function memoryReferences(): TargetSpec[] {
   return [
     reference({ id: B0, label: 'B0: `node:http`, precomputed JSON', ...rest, door: 'baseline', entry: 'b0', expect: 'list', request: bare('GET') }),
@@ -78,6 +81,28 @@ export function memoryReferences(): TargetSpec[] {
       request: (s) => restList(callerOf(s)),
       baselineIds: [K0],
       versus: { restList: REST_LIST, l0: L0 },
+    }),
+    reference({
+      id: A0,
+      label: "A0: Apollo Server 5 + graphql-jit (`gateway` hook) on Koa + lean envelope, Apollo Client 4's `AvailablePets`",
+      ...rest,
+      door: 'graphql',
+      entry: 'a0',
+      expect: 'list',
+      request: (s) => graphqlList(callerOf(s)),
+      baselineIds: [L0],
+      versus: { restList: REST_LIST, l0: L0, floor: A0 },
+    }),
+    reference({
+      id: T0,
+      label: "T0: tRPC's `callTRPCProcedure` on Koa + lean envelope, `pets.list` batched",
+      ...rest,
+      door: 'trpc',
+      entry: 't0',
+      expect: 'list',
+      request: (s) => trpcList(callerOf(s), { batch: true }),
+      baselineIds: [L0],
+      versus: { restList: REST_LIST, l0: L0, floor: T0 },
     }),
     reference({
       id: L0_CREATE,

@@ -5,6 +5,9 @@ import { createPetstoreRestClient } from '@petstore/client';
 import { createPetstoreClient } from '@petstore/trpc-client';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import type Koa from 'koa';
+import { buildA0 } from './floors/a0-app.js';
+import { buildT0 } from './floors/t0-app.js';
 import { buildL0 } from './l0-app.js';
 import { leanEnvelope, type Budget, type LeanEnvelope } from './lean-envelope.js';
 import { buildPeer } from './peer/app.js';
@@ -26,12 +29,17 @@ interface Running {
 
 type Start = (envelope: LeanEnvelope) => Promise<{ port: number; close(): Promise<void> }>;
 
-const startL0: Start = async (envelope) => {
-  const handle = buildL0(envelope, new PetShelf()).callback();
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
-};
+/** A Koa reference (L0, A0, T0) on node:http, as servers/*.ts start them. */
+const koaStart =
+  (build: (envelope: LeanEnvelope, shelf: PetShelf) => Koa | Promise<Koa>): Start =>
+  async (envelope) => {
+    const handle = (await build(envelope, new PetShelf())).callback();
+    const server = createServer((req, res) => void handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  };
+
+const startL0 = koaStart(buildL0);
 
 const startPeer: Start = async (envelope) => {
   const app = await buildPeer(envelope, new PetShelf());
@@ -115,9 +123,12 @@ describe.each([
   });
 });
 
-describe('the peer stack', () => {
-  it("answers Apollo Client 4's list query and @petstore/trpc-client's batched pets.list with the same 20 pets", async () => {
-    const server = await running(startPeer);
+describe.each([
+  { name: 'the peer stack', start: startPeer },
+  { name: 'A0', start: koaStart(buildA0) },
+])('$name', ({ start }) => {
+  it("answers Apollo Client 4's list query with the 20 pets, through the lean envelope", async () => {
+    const server = await running(start);
     try {
       const link = new HttpLink({ uri: `${server.baseUrl}/graphql`, headers: { authorization: `Bearer ${API_KEY}` } });
       const apollo = new ApolloClient({ link, cache: new InMemoryCache() });
@@ -129,8 +140,31 @@ describe('the peer stack', () => {
         PETS.map(({ id, name }) => ({ id: String(id), name, status: 'AVAILABLE' })),
       );
       expect(page.data?.petsPage.nextCursor).toBeNull();
+      await expect.poll(() => server.lines.length).toBe(1);
+      expect(server.lines[0]).toMatchObject({ method: 'POST', path: '/graphql', status: 200 });
+      const refused = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(refused.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.each([
+  { name: 'the peer stack', start: startPeer },
+  { name: 'T0', start: koaStart(buildT0) },
+])('$name', ({ start }) => {
+  it("answers @petstore/trpc-client's batched and lone pets.list with the 20 pets, through the lean envelope", async () => {
+    const server = await running(start);
+    try {
       const trpc = createPetstoreClient({ baseUrl: server.baseUrl, apiKey: API_KEY });
       expect(await trpc.pets.list.query({ limit: LIST_SIZE })).toEqual(PETS);
+      const lone = createPetstoreClient({ baseUrl: server.baseUrl, apiKey: API_KEY, batch: false });
+      expect(await lone.pets.list.query({ limit: 3 })).toEqual(PETS.slice(0, 3));
+      await expect.poll(() => server.lines.length).toBe(2);
+      for (const line of server.lines) expect(line).toMatchObject({ method: 'GET', path: '/trpc/pets.list', status: 200 });
+      const refused = await fetch(`${server.baseUrl}/trpc/pets.list?batch=1&input=${encodeURIComponent('{"0":{"limit":20}}')}`);
+      expect(refused.status).toBe(401);
     } finally {
       await server.close();
     }

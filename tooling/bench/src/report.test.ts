@@ -72,7 +72,7 @@ describe('renderGoals', () => {
 
   it('writes bytes for the heap goal and names the worst target of a tail goal', () => {
     const heap = { kind: 'heap' as const, issue: 11 as const, text: 'heap', target: 'scale.large', threshold: 100 };
-    const tail = { kind: 'tail' as const, issue: 11 as const, text: 'tail', targets: ['memory.rest.get'], threshold: 4 };
+    const tail = { kind: 'tail' as const, issue: 31 as const, text: 'tail', targets: ['memory.rest.get'], relativeTo: 'memory.l0', threshold: 1.25 };
     const table = renderGoals([
       { goal: heap, value: 38.94, costValue: Number.NaN, verdict: 'met' },
       { goal: tail, value: 4.5, costValue: Number.NaN, verdict: 'missed', note: 'worst: memory.rest.get' },
@@ -102,8 +102,8 @@ describe('renderDoors', () => {
     const outcomes = Object.entries(rates).map(([id, rps]) => ({ ...measured(id, 1, 0.5), rounds: [run(1, 0.5, rps)] }));
     return renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
   };
-  // req/s, CPU µs/req, × REST list, × L0, × peer, × B0, × K0, × D0.
-  const ratios = (line: string | undefined) => (line ?? '').split(' | ').slice(2, 10);
+  // req/s, CPU µs/req, × REST list, × L0, × peer, × floor, × B0, × K0, × D0.
+  const ratios = (line: string | undefined) => (line ?? '').split(' | ').slice(2, 11);
 
   it('sets each door beside the REST list, L0 and its peer, and B0 and K0; on MongoDB beside its own REST list and D0', () => {
     const rows = rowsOf({
@@ -117,15 +117,35 @@ describe('renderDoors', () => {
       'mongodb.rest.list': 200,
       'mongodb.trpc.list': 100,
     });
-    expect(rows[0]).toContain('| req/s | CPU µs/req server(+db) | × REST list | × L0 | × peer | × B0 | × K0 | × D0 | p50 ms |');
-    expect(ratios(rows[2])).toEqual(['2,000', '1,000', '—', '—', '—', 'baseline', '2.00', '—']);
-    expect(ratios(rows[4])).toEqual(['600', '1,000', '1.20', 'baseline', '—', '0.30', '0.60', '—']);
-    expect(ratios(rows[5])).toEqual(['500', '1,000', 'baseline', '0.83', '—', '0.25', '0.50', '—']);
-    expect(ratios(rows[6])).toEqual(['400', '1,000', '0.80', '0.67', '2.00', '0.20', '0.40', '—']);
-    expect(ratios(rows[7])).toEqual(['200', '1,000', '0.40', '0.33', '—', '0.10', '0.20', '—']);
-    expect(ratios(rows[8])).toEqual(['250', '1,000', '—', '—', '—', '0.13', '0.25', 'baseline']);
-    expect(ratios(rows[9])).toEqual(['200', '1,000', 'baseline', '—', '—', '0.10', '0.20', '0.80']);
-    expect(ratios(rows[10])).toEqual(['100', '1,000', '0.50', '—', '—', '0.05', '0.10', '0.40']);
+    expect(rows[0]).toContain('| req/s | CPU µs/req server(+db) | × REST list | × L0 | × peer | × floor (A0, T0) | × B0 | × K0 | × D0 | p50 ms |');
+    expect(ratios(rows[2])).toEqual(['2,000', '1,000', '—', '—', '—', '—', 'baseline', '2.00', '—']);
+    expect(ratios(rows[4])).toEqual(['600', '1,000', '1.20', 'baseline', '—', '—', '0.30', '0.60', '—']);
+    expect(ratios(rows[5])).toEqual(['500', '1,000', 'baseline', '0.83', '—', '—', '0.25', '0.50', '—']);
+    expect(ratios(rows[6])).toEqual(['400', '1,000', '0.80', '0.67', '2.00', '—', '0.20', '0.40', '—']);
+    expect(ratios(rows[7])).toEqual(['200', '1,000', '0.40', '0.33', '—', '—', '0.10', '0.20', '—']);
+    expect(ratios(rows[8])).toEqual(['250', '1,000', '—', '—', '—', '—', '0.13', '0.25', 'baseline']);
+    expect(ratios(rows[9])).toEqual(['200', '1,000', 'baseline', '—', '—', '—', '0.10', '0.20', '0.80']);
+    expect(ratios(rows[10])).toEqual(['100', '1,000', '0.50', '—', '—', '—', '0.05', '0.10', '0.40']);
+  });
+
+  it("sets GraphQL and tRPC beside their floors (A0, T0), and every row's tail beside L0's in the same rounds", () => {
+    const tailed = (id: string, rps: number, p99Ms: number): TargetOutcome => ({ ...measured(id, 1, 0.5), rounds: [{ ...run(1, 0.5, rps), p99Ms }] });
+    const outcomes = [
+      tailed('memory.l0', 600, 4),
+      tailed('memory.a0', 400, 4),
+      tailed('memory.t0', 500, 4),
+      tailed('memory.graphql.list', 300, 6),
+      tailed('memory.trpc.list', 500, 5),
+    ];
+    const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
+    const cells = (line: string | undefined) => (line ?? '').split(' | ');
+    // × floor is the sixth cell after the target; p99 / p50 ÷ L0's follows p99 / p50.
+    expect(cells(rows[3])[7]).toBe('baseline');
+    expect(cells(rows[5])[7]).toBe('0.75');
+    expect(cells(rows[6])[7]).toBe('1.00');
+    expect(cells(rows[2]).slice(13, 15)).toEqual(['4.00', 'baseline']);
+    expect(cells(rows[5]).slice(13, 15)).toEqual(['6.00', '1.50']);
+    expect(cells(rows[6]).slice(13, 15)).toEqual(['5.00', '1.25']);
   });
 
   it('shows the driver-only variants of D0 as rows of their own, against D0 itself', () => {
@@ -135,10 +155,10 @@ describe('renderDoors', () => {
       { ...measured('mongodb.d0.insert', 1, 0.5), rounds: [{ ...run(1, 0.5, 800), p50Ms: 4, p99Ms: 100, dbCpu: 0.36, dbCpuUsPerRequest: 450 }] },
     ];
     const rows = renderDoors(outcomes, new Map(outcomes.map((o) => [o.spec.id, o]))).split('\n');
-    expect(rows[3]).toContain('| D0 with the service client options | 300 | 1,000 | — | — | — | — | — | 0.75 |');
+    expect(rows[3]).toContain('| D0 with the service client options | 300 | 1,000 | — | — | — | — | — | — | 0.75 |');
     // The database's CPU time per request follows the server's, and its share of the CPU too.
     expect(rows[4]).toContain(
-      '| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | 1,000+450 | — | — | — | — | — | 2.00 | 4.00 | 100 | 25.00 |',
+      '| D0 insert: `node:http` + driver `insertOne`, service client options | 800 | 1,000+450 | — | — | — | — | — | — | 2.00 | 4.00 | 100 | 25.00 |',
     );
     expect(rows[4]).toMatch(/\| 100\+36 \/ 50 \|$/);
     expect(rows[2]).toMatch(/\| 100 \/ 50 \|$/);

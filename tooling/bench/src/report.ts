@@ -1,10 +1,10 @@
 import { DASH, formatCount, formatGiB, formatMiB, formatMs, formatPercent, formatRatio, markdownTable } from './format.js';
 import type { GoalResult } from './goals.js';
 import type { MachineInfo } from './machine.js';
-import { pairedRpsRatio, summarize, type TargetOutcome } from './outcome.js';
+import { pairedRpsRatio, pairedTailRatio, summarize, type TargetOutcome } from './outcome.js';
 import type { Pinning } from './pinning.js';
 import type { BenchSettings } from './settings.js';
-import { B0, D0, K0 } from './reference-targets.js';
+import { B0, D0, K0, L0 } from './reference-targets.js';
 import type { Versus } from './target-spec.js';
 
 export interface RunReport {
@@ -32,11 +32,15 @@ export function renderReport(report: RunReport): string {
     `- Machine: ${machine.cpus} CPUs (\`nproc\`), ${machine.cpuModel}, ${formatGiB(machine.memoryBytes)} GiB memory, ${machine.kernel}; Node ${machine.node}; 1-minute load average at start ${machine.loadAverage.toFixed(2)}.`,
     `- Method: ${settings.rounds} round${settings.rounds === 1 ? '' : 's'} × ${settings.seconds} s per target after a ${settings.warmupSeconds} s warm-up, ${settings.connections} connections, targets interleaved in each round; ${pinning}. Figures are medians over rounds; ratios are medians of per-round ratios to the baseline run in the same round.`,
     `- MongoDB: ${report.mongo}.`,
-    "- Requests: each door's as the project's own client sends it by default (`@petstore/client`, Apollo Client 4, `@petstore/trpc-client`), and the same to L0 and the peer stack.",
+    "- Requests: each door's as the project's own client sends it by default (`@petstore/client`, Apollo Client 4, `@petstore/trpc-client`), and the same to L0, A0, T0 and the peer stack.",
     '',
     '#### Goals (issue 19)',
     '',
     renderGoals(report.goals.filter((result) => result.goal.issue === 19)),
+    '',
+    '#### Goals (issue 31: the MongoDB path, each door against its floor, tails against L0)',
+    '',
+    renderGoals(report.goals.filter((result) => result.goal.issue === 31)),
     '',
     '#### Goals kept from issue 11',
     '',
@@ -92,13 +96,14 @@ const VERSUS_COLUMNS: { key: keyof Versus; name: string }[] = [
   { key: 'restList', name: 'REST list' },
   { key: 'l0', name: 'L0' },
   { key: 'peer', name: 'peer' },
+  { key: 'floor', name: 'floor (A0, T0)' },
 ];
 
 export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string, TargetOutcome>): string {
   const rows = outcomes.map((outcome) => {
     const { spec } = outcome;
     const store = STORE_NAMES[spec.store];
-    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(12).fill(DASH)];
+    if (outcome.status !== 'measured') return [store, spec.label, `${outcome.status}: ${outcome.note ?? ''}`, ...Array<string>(14).fill(DASH)];
     const summary = summarize(outcome, undefined);
     const versus = (id: string | undefined): string => {
       if (id === undefined) return DASH;
@@ -114,6 +119,7 @@ export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string,
       formatMs(summary.p50Ms),
       formatMs(summary.p99Ms),
       formatRatio(summary.tailRatio),
+      spec.id === L0 ? 'baseline' : formatRatio(pairedTailRatio(outcome, byId.get(L0))),
       formatMiB(outcome.peakRssBytes),
       cpuFigures(summary),
     ];
@@ -129,11 +135,12 @@ export function renderDoors(outcomes: TargetOutcome[], byId: ReadonlyMap<string,
       'p50 ms',
       'p99 ms',
       'p99 / p50',
+      "p99 / p50 ÷ L0's",
       'Peak RSS MiB',
       'CPU % server(+db) / load',
     ],
     rows,
-    ['left', 'left', ...Array<'right'>(13).fill('right')],
+    ['left', 'left', ...Array<'right'>(15).fill('right')],
   );
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ReadyMessage, StoppedMessage } from './servers/ipc.js';
 import { peakRssBytes } from './pinning.js';
 
-export type ServerEntry = 'b0' | 'k0' | 'l0' | 'peer' | 'd0' | 'd0-insert' | 'gateway';
+export type ServerEntry = 'b0' | 'k0' | 'l0' | 'a0' | 't0' | 'peer' | 'd0' | 'd0-insert' | 'gateway';
 
 export interface ServerOptions {
   entry: ServerEntry;

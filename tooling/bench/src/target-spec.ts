@@ -16,6 +16,8 @@ export interface Versus {
   l0?: string;
   /** The peer stack's door doing the same. */
   peer?: string;
+  /** The door's own libraries doing the same on bare Koa with L0's envelope (A0, T0): the door's floor. */
+  floor?: string;
 }
 
 export interface TargetSpec {

@@ -1,6 +1,7 @@
 import { callerOf, graphqlFirstSight, graphqlList, restCreate, restGet, restList, trpcList } from './client-requests.js';
 import { LIST_SIZE } from './pets.js';
 import {
+  A0,
   B0,
   D0,
   D0_INSERT,
@@ -15,6 +16,7 @@ import {
   PEER_REST_CREATE,
   PEER_REST_LIST,
   PEER_TRPC_LIST,
+  T0,
 } from './reference-targets.js';
 import type { Store, TargetSpec, Versus } from './target-spec.js';
 
@@ -32,6 +34,8 @@ type DoorTarget = Pick<TargetSpec, 'label' | 'door' | 'expect' | 'sameBodyEveryT
   /** The same operation on the embedded store's references. */
   l0?: string;
   peer?: string;
+  /** The door's own libraries doing the same on bare Koa with L0's envelope. */
+  floor?: string;
   /** Measured on the embedded store alone: what it measures is the door's own work, whatever the store. */
   memoryOnly?: boolean;
 };
@@ -75,6 +79,7 @@ const DOOR_TARGETS: DoorTarget[] = [
     request: (server) => graphqlList(callerOf(server)),
     l0: L0,
     peer: PEER_GRAPHQL_LIST,
+    floor: A0,
   },
   {
     key: 'graphql.first-sight',
@@ -95,6 +100,7 @@ const DOOR_TARGETS: DoorTarget[] = [
     request: (server) => trpcList(callerOf(server), { batch: true }),
     l0: L0,
     peer: PEER_TRPC_LIST,
+    floor: T0,
   },
   {
     key: 'trpc.list.unbatched',
@@ -129,12 +135,12 @@ const mongoBaselines = (key: string): string[] => {
  * and with the REST list; on MongoDB with the driver alone and the REST list on MongoDB (L0 and
  * the peers hold their pets in memory, so only the embedded store's doors are set beside them).
  */
-function doorTarget(store: Store, { key, l0, peer, memoryOnly: _memoryOnly, ...target }: DoorTarget): TargetSpec {
+function doorTarget(store: Store, { key, l0, peer, floor, memoryOnly: _memoryOnly, ...target }: DoorTarget): TargetSpec {
   const id = `${store}.${key}`;
   const restList = `${store}.rest.list`;
   const onMemory = store === 'memory';
-  const versus: Versus = onMemory ? { restList, ...(l0 && { l0 }), ...(peer && { peer }) } : { restList };
-  const baselines = onMemory ? [...(l0 ? [l0] : []), K0, B0] : mongoBaselines(key);
+  const versus: Versus = onMemory ? { restList, ...(l0 && { l0 }), ...(peer && { peer }), ...(floor && { floor }) } : { restList };
+  const baselines = onMemory ? [...(l0 ? [l0] : []), ...(floor ? [floor] : []), K0, B0] : mongoBaselines(key);
   const columns = [versus.peer, restList].filter((other): other is string => other !== undefined && other !== id);
   return {
     ...target,
