@@ -184,6 +184,7 @@ describe.each(STORES)("the mailing budget and an owner's invitations, on the $na
     const refused = await owner.browser.send('POST', '/invitations', { body: { email: past } });
     expect(refused.body).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(smtp.received().filter((mail) => mail.to.includes(past))).toEqual([]);
     const listed = InvitationList.parse((await owner.browser.send('GET', '/invitations')).body).invitations;
     expect(listed.map((each) => each.email)).not.toContain(past);
     expect(listed).toHaveLength(MAILING_REQUESTS_PER_CLIENT_PER_HOUR - 1);
