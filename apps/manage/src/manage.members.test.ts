@@ -1,7 +1,7 @@
 import type { RunningService } from '@petstore/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvitationList, MemberList, SessionList } from './openapi/member-answers.js';
-import { BrowserClient, type Answer } from './testing/browser-client.js';
+import { CreatedInvitationAnswer, InvitationList, MemberList, SessionList } from './openapi/member-answers.js';
+import { BrowserClient } from './testing/browser-client.js';
 import { invitationToken, newEmail, newMember, newOwner, signIn, type SignedInPerson } from './testing/people.js';
 import { startManage, STORES } from './testing/start-manage.js';
 
@@ -39,7 +39,7 @@ const memberTarget = (owner: SignedInPerson, person: SignedInPerson): Target => 
 async function invitationTarget(owner: SignedInPerson): Promise<Target> {
   const answer = await owner.browser.send('POST', '/invitations', { body: { email: newEmail('invited') } });
   invitationToken(answer);
-  const id = String((answer.body?.['invitation'] as { id: string }).id);
+  const { id } = CreatedInvitationAnswer.parse(answer.body).invitation;
   return { id, stillThere: async () => (await openInvitationsOf(owner)).some((each) => each.id === id) };
 }
 
@@ -49,174 +49,68 @@ async function sessionTarget(person: SignedInPerson, baseUrl: string): Promise<T
   return { id: other.sessionId, stillThere: async () => (await other.browser.send('GET', '/session')).status === 200 };
 }
 
-const UNKNOWN_PERSON: Target = { id: 'per_AAAAAAAAAAAAAAAA' };
-const UNKNOWN_INVITATION: Target = { id: 'inv_AAAAAAAAAAAAAAAA' };
-const UNKNOWN_SESSION: Target = { id: 'ses_AAAAAAAAAAAAAAAAAAAAAA' };
+/** What each row's target names, made new for the row when the row may change it. */
+const TARGETS = {
+  'their own account': () => ({ id: '' }),
+  'a new address': () => ({ id: newEmail('invited') }),
+  "a member's address": (cast) => ({ id: cast.member.email }),
+  'a member of the account': (cast) => memberTarget(cast.owner, cast.member),
+  'a new member of the account': async (cast) => memberTarget(cast.owner, await newMember(cast.baseUrl, cast.owner)),
+  'the owner of the account': (cast) => memberTarget(cast.owner, cast.owner),
+  "another account's member": (cast) => memberTarget(cast.otherOwner, cast.otherMember),
+  'an unknown person': () => ({ id: 'per_AAAAAAAAAAAAAAAA' }),
+  'an open invitation of the account': (cast) => invitationTarget(cast.owner),
+  "another account's invitation": (cast) => invitationTarget(cast.otherOwner),
+  'an unknown invitation': () => ({ id: 'inv_AAAAAAAAAAAAAAAA' }),
+  "a new session of the account's owner": (cast) => sessionTarget(cast.owner, cast.baseUrl),
+  'an unknown session': () => ({ id: 'ses_AAAAAAAAAAAAAAAAAAAAAA' }),
+} satisfies Record<string, (cast: Cast) => Target | Promise<Target>>;
 
-interface Row {
-  caller: Caller;
-  operation: string;
-  target: string;
-  status: number;
-  /** The request, against the target the row names (made new for the row when it may be changed). */
-  send: (as: SignedInPerson, cast: Cast) => Promise<{ answer: Answer; target?: Target }>;
-}
-
-const row = (caller: Caller, operation: string, target: string, status: number, send: Row['send']): Row => ({
-  caller,
-  operation,
-  target,
-  status,
-  send,
-});
-const on = (method: string, path: string, body?: unknown) => async (as: SignedInPerson) => ({
-  answer: await as.browser.send(method, path, { body }),
-});
-const at = (method: string, base: string, targetOf: (cast: Cast) => Target | Promise<Target>) => async (as: SignedInPerson, cast: Cast) => {
-  const target = await targetOf(cast);
-  return { answer: await as.browser.send(method, `${base}/${target.id}`), target };
-};
-const invite = () => async (as: SignedInPerson) => ({
-  answer: await as.browser.send('POST', '/invitations', { body: { email: newEmail('invited') } }),
-});
+/** Each operation's request, against a target's id. */
+const REQUESTS = {
+  listMembers: () => ({ method: 'GET', path: '/members' }),
+  inviteMember: (email) => ({ method: 'POST', path: '/invitations', body: { email } }),
+  removeMember: (id) => ({ method: 'DELETE', path: `/members/${id}` }),
+  listInvitations: () => ({ method: 'GET', path: '/invitations' }),
+  revokeInvitation: (id) => ({ method: 'DELETE', path: `/invitations/${id}` }),
+  listSessions: () => ({ method: 'GET', path: '/sessions' }),
+  endSession: (id) => ({ method: 'DELETE', path: `/sessions/${id}` }),
+} satisfies Record<string, (id: string) => { method: string; path: string; body?: unknown }>;
 
 /**
- * Who may do what to whom, as one table: the account's owner manages its people and invitations, a
- * member may not (403), another account's owner finds nothing of this account (404, never 403), and
- * each person sees and ends only their own sessions. A refused row leaves its target as it was.
+ * Who may do what to whom, as one table (caller, operation, target, status): the account's owner
+ * manages its people and invitations, a member may not (403), another account's owner finds
+ * nothing of this account (404, never 403), and each person sees and ends only their own
+ * sessions. A refused row leaves its target as it was; an allowed change removes it.
  */
-const TABLE: Row[] = [
-  row('owner', 'listMembers', 'own account', 200, on('GET', '/members')),
-  row('member', 'listMembers', 'own account', 403, on('GET', '/members')),
-  row("another account's owner", 'listMembers', 'own account', 200, on('GET', '/members')),
-  row('owner', 'inviteMember', 'a new address', 201, invite()),
-  row('member', 'inviteMember', 'a new address', 403, invite()),
-  row('owner', 'inviteMember', 'a member of the account', 409, async (as, cast) => ({
-    answer: await as.browser.send('POST', '/invitations', { body: { email: cast.member.email } }),
-  })),
-  row(
-    'owner',
-    'removeMember',
-    'a member of the account',
-    204,
-    at('DELETE', '/members', async (cast) => memberTarget(cast.owner, await newMember(cast.baseUrl, cast.owner))),
-  ),
-  row(
-    'owner',
-    'removeMember',
-    'the last owner (themselves)',
-    409,
-    at('DELETE', '/members', (cast) => memberTarget(cast.owner, cast.owner)),
-  ),
-  row(
-    'owner',
-    'removeMember',
-    "another account's member",
-    404,
-    at('DELETE', '/members', (cast) => memberTarget(cast.otherOwner, cast.otherMember)),
-  ),
-  row(
-    'owner',
-    'removeMember',
-    'an unknown person',
-    404,
-    at('DELETE', '/members', () => UNKNOWN_PERSON),
-  ),
-  row(
-    'member',
-    'removeMember',
-    'a member of the account',
-    403,
-    at('DELETE', '/members', async (cast) => memberTarget(cast.owner, await newMember(cast.baseUrl, cast.owner))),
-  ),
-  row(
-    'member',
-    'removeMember',
-    'the owner',
-    403,
-    at('DELETE', '/members', (cast) => memberTarget(cast.owner, cast.owner)),
-  ),
-  row(
-    "another account's owner",
-    'removeMember',
-    'a member of the account',
-    404,
-    at('DELETE', '/members', (cast) => memberTarget(cast.owner, cast.member)),
-  ),
-  row(
-    "another account's owner",
-    'removeMember',
-    'the owner',
-    404,
-    at('DELETE', '/members', (cast) => memberTarget(cast.owner, cast.owner)),
-  ),
-  row('owner', 'listInvitations', 'own account', 200, on('GET', '/invitations')),
-  row('member', 'listInvitations', 'own account', 403, on('GET', '/invitations')),
-  row(
-    'owner',
-    'revokeInvitation',
-    'an open invitation of the account',
-    204,
-    at('DELETE', '/invitations', (cast) => invitationTarget(cast.owner)),
-  ),
-  row(
-    'owner',
-    'revokeInvitation',
-    "another account's invitation",
-    404,
-    at('DELETE', '/invitations', (cast) => invitationTarget(cast.otherOwner)),
-  ),
-  row(
-    'owner',
-    'revokeInvitation',
-    'an unknown invitation',
-    404,
-    at('DELETE', '/invitations', () => UNKNOWN_INVITATION),
-  ),
-  row(
-    'member',
-    'revokeInvitation',
-    'an open invitation of the account',
-    403,
-    at('DELETE', '/invitations', (cast) => invitationTarget(cast.owner)),
-  ),
-  row(
-    "another account's owner",
-    'revokeInvitation',
-    'an open invitation of the account',
-    404,
-    at('DELETE', '/invitations', (cast) => invitationTarget(cast.owner)),
-  ),
-  row('owner', 'listSessions', 'own sessions', 200, on('GET', '/sessions')),
-  row('member', 'listSessions', 'own sessions', 200, on('GET', '/sessions')),
-  row(
-    'owner',
-    'endSession',
-    'another session of their own',
-    204,
-    at('DELETE', '/sessions', (cast) => sessionTarget(cast.owner, cast.baseUrl)),
-  ),
-  row(
-    'member',
-    'endSession',
-    "the owner's session",
-    404,
-    at('DELETE', '/sessions', (cast) => sessionTarget(cast.owner, cast.baseUrl)),
-  ),
-  row(
-    "another account's owner",
-    'endSession',
-    "the owner's session",
-    404,
-    at('DELETE', '/sessions', (cast) => sessionTarget(cast.owner, cast.baseUrl)),
-  ),
-  row(
-    'owner',
-    'endSession',
-    'an unknown session',
-    404,
-    at('DELETE', '/sessions', () => UNKNOWN_SESSION),
-  ),
+const TABLE: Array<[Caller, keyof typeof REQUESTS, keyof typeof TARGETS, number]> = [
+  ['owner', 'listMembers', 'their own account', 200],
+  ['member', 'listMembers', 'their own account', 403],
+  ["another account's owner", 'listMembers', 'their own account', 200],
+  ['owner', 'inviteMember', 'a new address', 201],
+  ['member', 'inviteMember', 'a new address', 403],
+  ['owner', 'inviteMember', "a member's address", 409],
+  ['owner', 'removeMember', 'a new member of the account', 204],
+  ['owner', 'removeMember', 'the owner of the account', 409],
+  ['owner', 'removeMember', "another account's member", 404],
+  ['owner', 'removeMember', 'an unknown person', 404],
+  ['member', 'removeMember', 'a new member of the account', 403],
+  ['member', 'removeMember', 'the owner of the account', 403],
+  ["another account's owner", 'removeMember', 'a member of the account', 404],
+  ["another account's owner", 'removeMember', 'the owner of the account', 404],
+  ['owner', 'listInvitations', 'their own account', 200],
+  ['member', 'listInvitations', 'their own account', 403],
+  ['owner', 'revokeInvitation', 'an open invitation of the account', 204],
+  ['owner', 'revokeInvitation', "another account's invitation", 404],
+  ['owner', 'revokeInvitation', 'an unknown invitation', 404],
+  ['member', 'revokeInvitation', 'an open invitation of the account', 403],
+  ["another account's owner", 'revokeInvitation', 'an open invitation of the account', 404],
+  ['owner', 'listSessions', 'their own account', 200],
+  ['member', 'listSessions', 'their own account', 200],
+  ['owner', 'endSession', "a new session of the account's owner", 204],
+  ['owner', 'endSession', 'an unknown session', 404],
+  ['member', 'endSession', "a new session of the account's owner", 404],
+  ["another account's owner", 'endSession', "a new session of the account's owner", 404],
 ];
 
 describe.each(STORES)('members, invitations and sessions over HTTP, on the $name', ({ uri }) => {
@@ -233,11 +127,13 @@ describe.each(STORES)('members, invitations and sessions over HTTP, on the $name
     await service?.close();
   });
 
-  it.each(TABLE)('$caller · $operation · $target → $status', async ({ caller, status, send }) => {
-    const { answer, target } = await send(callerOf(cast, caller), cast);
+  it.each(TABLE)('%s · %s · %s → %i', async (caller, operation, targetName, status) => {
+    const target: Target = await TARGETS[targetName](cast);
+    const request: { method: string; path: string; body?: unknown } = REQUESTS[operation](target.id);
+    const answer = await callerOf(cast, caller).browser.send(request.method, request.path, { body: request.body });
     expect(answer.status, answer.text).toBe(status);
     if (status >= 400) expect(answer.body).toMatchObject({ status, code: expect.any(String), message: expect.any(String) });
-    if (target?.stillThere) expect(await target.stillThere(), 'the target is there after the answer').toBe(status >= 400);
+    if (target.stillThere) expect(await target.stillThere(), 'the target is there after the answer').toBe(status >= 400);
   });
 
   it("lists the account's people to its owner, and nothing of the account to another account's owner", async () => {
