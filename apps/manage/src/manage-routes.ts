@@ -40,15 +40,16 @@ export const MANAGE_ROUTES = doorTable(
     'POST /keys/:keyId/roll': 'rollKey',
     'POST /keys/:keyId/revoke': 'revokeKey',
     'GET /audit-records': 'listAuditRecords',
+    'GET /members': 'listMembers',
+    'DELETE /members/:personId': 'removeMember',
+    'POST /invitations': 'inviteMember',
+    'GET /invitations': 'listInvitations',
+    'DELETE /invitations/:invitationId': 'revokeInvitation',
+    'GET /sessions': 'listSessions',
+    'DELETE /sessions/:sessionId': 'endSession',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
-  {
-    // Issue 28, being built: each moves into the table above with its route.
-    listMembers: 'GET /members, being built',
-    inviteMember: 'POST /invitations, being built',
-    removeMember: 'DELETE /members/:personId, being built',
-    listSessions: 'GET /sessions, being built',
-    endSession: 'DELETE /sessions/:sessionId, being built',
-  },
+  // Every operation of the manage surface is routed: none is left out.
+  {},
 );
 
 /** The operations the door routes. */

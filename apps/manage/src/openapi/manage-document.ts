@@ -17,7 +17,7 @@ export function codeOfStatus(status: number): string {
 const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',
   401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`).',
-  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds.',
+  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds.',
   404: "There is no such thing of yours (another person's is not yours either).",
   409: 'The request conflicts with what is already there.',
   410: 'The link is unknown, used, withdrawn or expired: ask for a new one.',
