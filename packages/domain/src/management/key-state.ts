@@ -1,4 +1,5 @@
-import type { KeySummary } from '../accounts/key-views.js';
+import { summarise, type KeySummary } from '../accounts/key-views.js';
+import type { ApiKeyRecord } from '../auth/ports.js';
 import type { KeyState, KeyView } from './ports.js';
 
 /** A key expiring within this long is listed `expiring`, so its owner sees it coming. */
@@ -23,7 +24,9 @@ export function keyState(key: Instants, now: Date): { state: KeyState; until: Da
 }
 
 /** A key as the management API lists it: what is kept of it but its hash, and where it stands. */
-export function keyView({ rollPending: _pending, ...summary }: KeySummary, now: Date): KeyView {
+export function keyView(key: KeySummary | ApiKeyRecord, now: Date): KeyView {
+  // A stored record is a summary plus its hash: the type alone would let the hash through.
+  const { rollPending: _pending, ...summary } = 'hash' in key ? summarise(key) : key;
   return { ...summary, ...keyState(summary, now) };
 }
 
