@@ -2,6 +2,7 @@ import type { RunningService } from '@petstore/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatedInvitationAnswer, InvitationList, MemberList, SessionList } from './openapi/member-answers.js';
 import { BrowserClient } from './testing/browser-client.js';
+import { byKey, bySession, issuedKey } from './testing/management-callers.js';
 import { invitationToken, newEmail, newMember, newOwner, signIn, type SignedInPerson } from './testing/people.js';
 import { startManage, STORES } from './testing/start-manage.js';
 
@@ -193,6 +194,23 @@ describe.each(STORES)('members, invitations and sessions over HTTP, on the $name
     expect(await target.stillThere?.()).toBe(true);
     expect(await session.stillThere?.()).toBe(true);
     expect((await openInvitationsOf(cast.owner)).length).toBe(before);
+  });
+
+  it('lets no management key manage people: with the key alone each of these operations answers 401 and changes nothing', async () => {
+    const { key } = await issuedKey(bySession(cast.owner.browser), { name: 'manager', scopes: ['keys:manage'] });
+    const send = byKey(cast.baseUrl, key);
+    const target = memberTarget(cast.owner, cast.member);
+    const answers = [
+      await send('GET', '/members'),
+      await send('POST', '/invitations', { email: newEmail('by-key') }),
+      await send('DELETE', `/members/${target.id}`),
+      await send('GET', '/invitations'),
+      await send('GET', '/sessions'),
+      await send('DELETE', `/sessions/${cast.owner.sessionId}`),
+    ];
+    for (const answer of answers) expect(answer.body).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await target.stillThere?.()).toBe(true);
+    expect((await cast.owner.browser.send('GET', '/session')).status).toBe(200);
   });
 
   it('answers 401 to every one of these operations without a session', async () => {

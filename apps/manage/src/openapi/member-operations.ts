@@ -22,7 +22,12 @@ export const MEMBER_OPERATION_TEXT = {
       `An address already in the account is 409. ${OWNERS}`,
     input: { name: 'InvitationInput', schema: InvitationInput },
     success: { status: 201, description: 'Invited.', answer: { name: 'CreatedInvitation', schema: CreatedInvitationAnswer } },
-    idempotencyKey: true,
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        description: 'Any unique text (a UUID), 1 to 255 printable characters: a retried invitation with the same key creates no second one.',
+      },
+    ],
     refusals: [409],
   },
   removeMember: {
