@@ -33,7 +33,12 @@ export const KEY_OPERATION_TEXT = {
       '`Idempotency-Key`, a retry of the same request creates nothing: it is answered 409, naming the key the first request ' +
       'created (whose secret is never shown again).',
     input: { name: 'CreateKeyInput', schema: CreateKeyInput },
-    idempotencyKey: true,
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        description: 'Any unique text (a UUID), 1 to 255 printable characters: a retried create with the same key creates no second key.',
+      },
+    ],
     success: {
       status: 201,
       description: 'The key, with its secret this once; `Location` names it.',

@@ -14,4 +14,6 @@ export interface OperationText {
   refusals?: Array<404 | 409 | 410>;
   /** The query parameters it reads, one per field of the object, as the door parses them. */
   query?: z.ZodObject;
+  /** The request headers it reads beyond those every operation may send (`Idempotency-Key`). */
+  headers?: Array<{ name: string; description: string }>;
 }

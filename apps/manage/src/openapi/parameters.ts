@@ -36,21 +36,22 @@ function queryParameters(text: OperationText): Json[] {
   });
 }
 
-/** The header a create may carry so that a retry makes nothing new; what a retry answers is the operation's to say. */
-const IDEMPOTENCY_KEY: Json = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description: 'Any 1 to 255 printable ASCII characters without spaces (a UUID): send one with every create, and the same one with its retries.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
+function headerParameters(text: OperationText): Json[] {
+  return (text.headers ?? []).map(({ name, description }) => ({
+    name,
+    in: 'header',
+    required: false,
+    description,
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  }));
+}
 
 /** Each `:name` of a route template, as a required path parameter. */
 function pathParameters(template: string): Json[] {
   return [...template.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
 }
 
-/** Every parameter of an operation: its path's, its query's, and `Idempotency-Key` where it honours one. */
+/** Every parameter of an operation: its path's, its query's, its own headers. */
 export function parametersOf(template: string, text: OperationText): Json[] {
-  return [...pathParameters(template), ...queryParameters(text), ...(text.idempotencyKey ? [IDEMPOTENCY_KEY] : [])];
+  return [...pathParameters(template), ...queryParameters(text), ...headerParameters(text)];
 }
