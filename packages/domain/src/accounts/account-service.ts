@@ -137,7 +137,8 @@ export class AccountService {
     if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
     if (update.origins !== undefined) wanted.origins = checkOrigins(update.origins);
-    if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the name, the scopes or the rate limit to change');
+    if (Object.keys(wanted).length === 0)
+      throw new DomainError('invalid_request', 'give the name, the scopes, the rate limit or (of a browser key) the origins to change');
     const current = await this.liveKey(keyId);
     checkKindChange(current, wanted);
     const before = { name: current.name, scopes: current.scopes, rateLimit: current.rateLimit, origins: current.origins };
