@@ -13,6 +13,7 @@ export * from './auth/scopes.js';
 export * from './auth/last-use-recorder.js';
 export * from './auth/api-key.js';
 export * from './auth/key-environment.js';
+export * from './auth/browser-key.js';
 export * from './auth/key-validity.js';
 export * from './auth/key-decision-book.js';
 export * from './auth/authenticate.js';

@@ -9,6 +9,7 @@ import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.
 import { PET_SCOPES } from '../auth/scopes.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
+import { checkKind } from './key-kind-settings.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
@@ -34,6 +35,10 @@ export interface KeyOptions {
   rateLimit?: number | null;
   /** Registers this key instead of making one up (the embedded store's dev key). */
   presetKey?: string;
+  /** A browser key (text `psk_pub_…`, pets:read only, accepted from its origins alone); secret when absent. */
+  kind?: 'secret' | 'browser';
+  /** A browser key's origins, as https://shop.example; required for one, refused for a secret key. */
+  origins?: readonly string[];
 }
 
 export interface KeyUpdate {
@@ -98,13 +103,16 @@ export class AccountService {
 
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
     const now = this.deps.clock.now();
+    const name = checkName(options.name ?? null);
+    const asked = options.scopes === undefined ? undefined : checkScopes(options.scopes);
+    const { kind, scopes, origins } = checkKind(options.kind ?? 'secret', asked, options.origins, checkScopes(PET_SCOPES));
     const settings = {
-      name: checkName(options.name ?? null),
-      scopes: checkScopes(options.scopes ?? PET_SCOPES),
+      name,
+      scopes,
       expiresAt: checkExpiry(options.expiresAt ?? null, now),
       rateLimit: checkRateLimit(options.rateLimit ?? null),
-      kind: 'secret' as const,
-      origins: [],
+      kind,
+      origins,
     };
     await this.requireAccount(accountId);
     const { record, key } = newKey(accountId, settings, now, {
