@@ -144,7 +144,18 @@ describe('parseCliArgs', () => {
   });
 
   it("reads a browser key's kind and every origin given, in order", () => {
-    const argv = ['keys', 'create', '--account', 'acc_1', '--kind', 'browser', '--origin', 'https://shop.example', '--origin', 'http://localhost:5173'];
+    const argv = [
+      'keys',
+      'create',
+      '--account',
+      'acc_1',
+      '--kind',
+      'browser',
+      '--origin',
+      'https://shop.example',
+      '--origin',
+      'http://localhost:5173',
+    ];
     expect(parseCliArgs(argv).command).toEqual({
       action: 'create-key',
       accountId: 'acc_1',

@@ -59,7 +59,9 @@ for (const store of PARITY_STORES) {
           local: (await door.list(credential, { limit: 1 }, from('http://localhost:5173'))).status,
         };
       });
-      expect(answers).toEqual(sameForEveryDoor({ status: 200, kind: 'ok', allowOrigin: SHOP, listed: true, varies: true, exposed: true, local: 200 }));
+      expect(answers).toEqual(
+        sameForEveryDoor({ status: 200, kind: 'ok', allowOrigin: SHOP, listed: true, varies: true, exposed: true, local: 200 }),
+      );
     });
 
     it('refuses a browser key with 403 from another origin (readable there, saying why) and without an Origin', async () => {
@@ -83,14 +85,18 @@ for (const store of PARITY_STORES) {
 
     it('never writes with a browser key: a create is refused with 403 for its scope, and nothing is stored', async () => {
       const before = (await storedPets(gw)).length;
-      const answers = await eachDoor(doors, async (door) => seen(await door.create(await browserKey(), { name: `from ${door.name}`, categoryId: 1 }, from(SHOP))));
+      const answers = await eachDoor(doors, async (door) =>
+        seen(await door.create(await browserKey(), { name: `from ${door.name}`, categoryId: 1 }, from(SHOP))),
+      );
       expect(answers).toEqual(sameForEveryDoor({ status: 403, kind: 'forbidden', allowOrigin: SHOP }));
       expect((await storedPets(gw)).length).toBe(before);
       const account = await gw.runtime.accounts.createAccount('no writing browser key');
-      await expect(gw.runtime.accounts.createKey(account.id, { kind: 'browser', scopes: ['pets:write'], origins: [SHOP] })).rejects.toMatchObject({ code: 'forbidden' });
+      await expect(gw.runtime.accounts.createKey(account.id, { kind: 'browser', scopes: ['pets:write'], origins: [SHOP] })).rejects.toMatchObject({
+        code: 'forbidden',
+      });
     });
 
-    it("refuses one visitor past PETSTORE_BROWSER_KEY_CLIENT_LIMIT with 429, readable, while another visitor of the same key is served", async () => {
+    it('refuses one visitor past PETSTORE_BROWSER_KEY_CLIENT_LIMIT with 429, readable, while another visitor of the same key is served', async () => {
       const answers = await eachDoor(doors, async (door) => {
         const credential = await browserKey();
         const address = `203.0.113.${door.name.length}`;
@@ -140,7 +146,9 @@ for (const store of PARITY_STORES) {
         expect(answer.status, path).toBe(204);
         expect(answer.headers.get('access-control-allow-origin'), path).toBe(origin);
         expect(answer.headers.get('access-control-allow-methods'), path).toBe('GET, POST, OPTIONS');
-        expect(answer.headers.get('access-control-allow-headers'), path).toMatch(/^Authorization, Content-Type, Idempotency-Key, X-Request-Id, trpc-accept, apollo-require-preflight/);
+        expect(answer.headers.get('access-control-allow-headers'), path).toMatch(
+          /^Authorization, Content-Type, Idempotency-Key, X-Request-Id, trpc-accept, apollo-require-preflight/,
+        );
         expect(answer.headers.get('access-control-max-age'), path).toBe('600');
       }
       const manage = await preflight('/manage/v1/account', SHOP);

@@ -28,7 +28,8 @@ export function checkKind(kind: KeyKind, scopes: Scope[] | undefined, origins: r
   if (origins === undefined || origins.length === 0) throw invalid('origins: a browser key needs at least one origin, as https://shop.example');
   if (origins.length > MAX_KEY_ORIGINS) throw invalid(`origins: at most ${MAX_KEY_ORIGINS}`);
   const bad = origins.find((origin) => origin.length > 300 || !ORIGIN_PATTERN.test(origin));
-  if (bad !== undefined) throw invalid(`origins: "${bad.slice(0, 300)}" is not an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path`);
+  if (bad !== undefined)
+    throw invalid(`origins: "${bad.slice(0, 300)}" is not an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path`);
   return { kind, scopes: wanted, origins: [...new Set(origins)] };
 }
 

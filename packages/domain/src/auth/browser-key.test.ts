@@ -14,7 +14,11 @@ const setup = async () => {
   const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
   const { accounts } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
-  const browser = await accounts.createKey(account.id, { kind: 'browser', origins: [SHOP, 'http://localhost:5173'], expiresAt: new Date('2026-02-01T00:00:00Z') });
+  const browser = await accounts.createKey(account.id, {
+    kind: 'browser',
+    origins: [SHOP, 'http://localhost:5173'],
+    expiresAt: new Date('2026-02-01T00:00:00Z'),
+  });
   const secret = await accounts.createKey(account.id);
   return { store, accounts, account, browser, secret, advance, authenticate: createAuthenticator(store, { clock }) };
 };
@@ -46,7 +50,10 @@ describe('browser keys', () => {
     const { authenticate, browser } = await setup();
     const refusal = await authenticate(`Bearer ${browser.key}`, { origin }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(BrowserKeyRefusal);
-    expect(refusal).toMatchObject({ code: 'forbidden', message: expect.stringContaining(`browser key (psk_pub_…) for the origins ${SHOP}, http://localhost:5173; ${why}`) });
+    expect(refusal).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringContaining(`browser key (psk_pub_…) for the origins ${SHOP}, http://localhost:5173; ${why}`),
+    });
     if (origin !== undefined) expect((refusal as Error).message).not.toContain(origin);
   });
 
@@ -67,7 +74,7 @@ describe('browser keys', () => {
     expect((await authenticate(`Bearer ${secret.key}`)).kind).toBe('secret');
   });
 
-  it("of the other environment are refused from their text, before any lookup", async () => {
+  it('of the other environment are refused from their text, before any lookup', async () => {
     const { store } = await setup();
     const atProduction = createAuthenticator(store, { environment: 'live' });
     const atStaging = createAuthenticator(store, { environment: 'test' });
@@ -100,13 +107,19 @@ describe('creating a browser key', () => {
   ])('is refused with %s, and nothing is made', async (_, options, code, message) => {
     const { accounts, account } = await setup();
     const before = (await accounts.listKeys(account.id)).length;
-    await expect(accounts.createKey(account.id, { kind: 'browser', ...options })).rejects.toMatchObject({ code, message: expect.stringContaining(message) });
+    await expect(accounts.createKey(account.id, { kind: 'browser', ...options })).rejects.toMatchObject({
+      code,
+      message: expect.stringContaining(message),
+    });
     expect(await accounts.listKeys(account.id)).toHaveLength(before);
   });
 
   it('refuses origins on a secret key', async () => {
     const { accounts, account } = await setup();
-    await expect(accounts.createKey(account.id, { origins: [SHOP] })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringContaining('only a browser key') });
+    await expect(accounts.createKey(account.id, { origins: [SHOP] })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('only a browser key'),
+    });
   });
 
   it('keeps its kind and origins when rolled, and its text says browser', async () => {

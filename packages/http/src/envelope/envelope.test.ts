@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE, DomainError, FixedWindowRateLimiter, fixedClock, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import {
+  CATALOGUE,
+  DomainError,
+  FixedWindowRateLimiter,
+  fixedClock,
+  type Principal,
+  type RateLimitDecision,
+  type RateLimiter,
+} from '@petstore/domain';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
@@ -218,7 +226,10 @@ describe('a browser key in the envelope', () => {
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(refused.headers.get('ratelimit-limit')).toBe('2');
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
-    expect(await refused.json()).toMatchObject({ refused: 'rate_limited', message: expect.stringContaining('for this browser key from this client address') });
+    expect(await refused.json()).toMatchObject({
+      refused: 'rate_limited',
+      message: expect.stringContaining('for this browser key from this client address'),
+    });
     expect(subjects).toEqual(['b client 127.0.0.1', 'b', 'b client 127.0.0.1', 'b', 'b client 127.0.0.1']);
   });
 

@@ -4,7 +4,8 @@ import type { Exchange } from '../exchange/exchange.js';
 import { corsPolicy } from './cors.js';
 
 const request = (headers: Record<string, string>, method = 'GET') => ({ method, headers }) as unknown as IncomingMessage;
-const preflight = (origin: string) => request({ origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
+const preflight = (origin: string) =>
+  request({ origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
 /** What the shell's exchange tells the late decision: the request and the kind of key its check met. */
 const exchangeOf = (req: IncomingMessage, keyKind: 'secret' | 'browser' | undefined) => ({ req, keyKind }) as unknown as Exchange;
 const header = (list: ReadonlyArray<string | number>, name: string) => {
@@ -21,7 +22,9 @@ describe('corsPolicy', () => {
       expect(header(decision.headers, 'Access-Control-Allow-Origin'), path).toBe('https://shop.example');
       expect(header(decision.headers, 'Vary'), path).toBe('Origin');
       expect(header(decision.preflight ?? [], 'Access-Control-Allow-Methods'), path).toBe('GET, POST, OPTIONS');
-      expect(String(header(decision.preflight ?? [], 'Access-Control-Allow-Headers')), path).toMatch(/^Authorization, Content-Type, .*apollo-require-preflight/);
+      expect(String(header(decision.preflight ?? [], 'Access-Control-Allow-Headers')), path).toMatch(
+        /^Authorization, Content-Type, .*apollo-require-preflight/,
+      );
     }
   });
 
