@@ -9,7 +9,7 @@ import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.
 import { PET_SCOPES } from '../auth/scopes.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
-import { checkKind } from './key-kind-settings.js';
+import { checkBrowserKeyScopes, checkKind } from './key-kind-settings.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
@@ -134,6 +134,7 @@ export class AccountService {
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
     if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the name, the scopes or the rate limit to change');
     const current = await this.liveKey(keyId);
+    if (current.kind === 'browser' && wanted.scopes !== undefined) checkBrowserKeyScopes(wanted.scopes);
     const changes = changesBetween({ name: current.name, scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
     if (Object.keys(changes).length === 0) return summarise(current);
     await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes);

@@ -21,16 +21,21 @@ export function checkKind(kind: KeyKind, scopes: Scope[] | undefined, origins: r
     if (origins !== undefined && origins.length > 0) throw invalid('origins: only a browser key has origins (give kind browser)');
     return { kind, scopes: scopes ?? defaultScopes, origins: [] };
   }
-  const wanted = scopes ?? [...BROWSER_KEY_SCOPES];
-  if (wanted.some((scope) => !BROWSER_KEY_SCOPES.includes(scope))) {
-    throw new DomainError('forbidden', 'scopes: a browser key may only have pets:read, since every visitor of its page can read it');
-  }
+  const wanted = checkBrowserKeyScopes(scopes ?? [...BROWSER_KEY_SCOPES]);
   if (origins === undefined || origins.length === 0) throw invalid('origins: a browser key needs at least one origin, as https://shop.example');
   if (origins.length > MAX_KEY_ORIGINS) throw invalid(`origins: at most ${MAX_KEY_ORIGINS}`);
   const bad = origins.find((origin) => origin.length > 300 || !ORIGIN_PATTERN.test(origin));
   if (bad !== undefined)
     throw invalid(`origins: "${bad.slice(0, 300)}" is not an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path`);
   return { kind, scopes: wanted, origins: [...new Set(origins)] };
+}
+
+/** What a browser key may be given, when it is made or changed: pets:read alone. */
+export function checkBrowserKeyScopes(scopes: Scope[]): Scope[] {
+  if (scopes.some((scope) => !BROWSER_KEY_SCOPES.includes(scope))) {
+    throw new DomainError('forbidden', 'scopes: a browser key may only have pets:read, since every visitor of its page can read it');
+  }
+  return scopes;
 }
 
 function invalid(message: string): DomainError {

@@ -122,6 +122,12 @@ describe('creating a browser key', () => {
     });
   });
 
+  it('cannot be given pets:write later, and keeps what it had', async () => {
+    const { accounts, account, browser } = await setup();
+    await expect(accounts.updateKey(browser.id, { scopes: ['pets:read', 'pets:write'] })).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await accounts.listKeys(account.id)).find((key) => key.id === browser.id)?.scopes).toEqual(['pets:read']);
+  });
+
   it('keeps its kind and origins when rolled, and its text says browser', async () => {
     const { accounts, browser } = await setup();
     const { key } = await accounts.rollKey(browser.id);

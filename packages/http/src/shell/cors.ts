@@ -84,12 +84,11 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
   const listed = new Set(options.origins);
   const browserKeyDoors = options.browserKeyDoors ?? [];
   const sameOriginOnly = options.sameOriginOnly ?? [];
-  const isPetDoor = (path: string): boolean => browserKeyDoors.some((prefix) => isUnder(path, prefix));
   return {
     decide(req, path) {
-      if (sameOriginOnly.some((prefix) => isUnder(path, prefix))) return NO_CORS;
+      if (underAny(path, sameOriginOnly)) return NO_CORS;
       const origin = req.headers.origin;
-      const petDoor = browserKeyDoors.length > 0 && isPetDoor(path);
+      const petDoor = underAny(path, browserKeyDoors);
       if (origin !== undefined && listed.has(origin)) return allowed(origin, isPreflight(req));
       if (!petDoor) return listed.size === 0 ? NO_CORS : VARIES;
       if (origin === undefined || !ECHOABLE_ORIGIN.test(origin)) return VARIES;
@@ -97,6 +96,12 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
       return { headers: VARY_ORIGIN, preflight: undefined, byKey: readableByBrowserKey };
     },
   };
+}
+
+/** A loop, not `some`: this runs on every request, and a closure per call would be an allocation per request. */
+function underAny(path: string, prefixes: readonly string[]): boolean {
+  for (const prefix of prefixes) if (isUnder(path, prefix)) return true;
+  return false;
 }
 
 function allowed(origin: string, preflight: boolean): CorsDecision {
