@@ -22,11 +22,7 @@ const COPYCAT = 'https://copycat.example';
 /** The page's script: Apollo Client and the shop's query, bundled for the browser as a frontend's build would. */
 async function bundlePage(): Promise<string> {
   const bundled = await build({
-    stdin: {
-      contents: "import { listPetsWithApollo } from './apollo-page.ts'; globalThis.listPets = listPetsWithApollo;",
-      resolveDir: new URL('./testing/', import.meta.url).pathname,
-      loader: 'ts',
-    },
+    entryPoints: [new URL('./testing/apollo-page.ts', import.meta.url).pathname],
     bundle: true,
     format: 'esm',
     platform: 'browser',
