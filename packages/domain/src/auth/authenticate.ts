@@ -18,8 +18,12 @@ export interface Principal {
   rateLimit: number | null;
   /** The first key of its roll lineage: the rate-limit budget charged, shared by a key and its replacements. */
   lineageId: string;
-  /** A browser key was accepted for the request's Origin; it is charged per client address too. */
-  kind: KeyKind;
+  /**
+   * The key's kind: `browser` when a browser key was accepted for the request's Origin (it is then
+   * charged per client address too, and its page may read the answer). Absent means secret, for a
+   * principal made elsewhere than the key check (a test's, a session's).
+   */
+  kind?: KeyKind;
 }
 
 export interface AuthenticateContext {
