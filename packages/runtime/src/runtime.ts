@@ -74,6 +74,11 @@ export interface Runtime {
   close: () => Promise<void>;
 }
 
+/** The pet doors, where browser keys are accepted and CORS follows the keys (docs/browser-keys.md). */
+const BROWSER_KEY_DOORS = ['/v1', '/graphql', '/trpc'];
+/** The management API answers its own origin only: the portal's sessions call it, never another site's page. */
+const SAME_ORIGIN_ONLY = ['/manage'];
+
 export interface RuntimeOptions {
   /** What the service takes the time from: its budgets' windows, key expiry, deprecation dates. */
   clock?: Clock;
@@ -130,6 +135,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     metrics,
     corsOrigins: config.PETSTORE_CORS_ORIGINS,
+    browserKeyDoors: BROWSER_KEY_DOORS,
+    sameOriginOnly: SAME_ORIGIN_ONLY,
     https: (config.PUBLIC_BASE_URL ?? '').startsWith('https://'),
     metricsToken: config.PETSTORE_METRICS_TOKEN,
     tracer: tracing?.requests,
@@ -181,6 +188,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }).authenticate,
       rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
+      browserKeyClientLimit: config.PETSTORE_BROWSER_KEY_CLIENT_LIMIT,
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),

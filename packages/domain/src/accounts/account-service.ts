@@ -9,7 +9,7 @@ import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../au
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
-import { checkKind, checkKindChange, checkOrigins } from './key-kinds.js';
+import { checkKindChange, checkOrigins, kindSettings } from './key-kinds.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
 
@@ -108,12 +108,15 @@ export class AccountService {
 
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
     const now = this.deps.clock.now();
-    const kind = options.kind ?? 'secret';
+    const name = checkName(options.name ?? null);
+    const { kind, scopes, origins } = kindSettings(options.kind ?? 'secret', options.scopes, options.origins);
     const settings = {
-      name: checkName(options.name ?? null),
-      ...checkKind(kind, options.scopes, options.origins),
+      name,
+      scopes,
       expiresAt: checkExpiry(options.expiresAt ?? null, now),
       rateLimit: checkRateLimit(options.rateLimit ?? null),
+      kind,
+      origins,
     };
     await this.requireAccount(accountId);
     const { record, key } = newKey(accountId, settings, now, {
@@ -137,7 +140,8 @@ export class AccountService {
     if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
     if (update.origins !== undefined) wanted.origins = checkOrigins(update.origins);
-    if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the name, the scopes or the rate limit to change');
+    if (Object.keys(wanted).length === 0)
+      throw new DomainError('invalid_request', 'give the name, the scopes, the rate limit or (of a browser key) the origins to change');
     const current = await this.liveKey(keyId);
     checkKindChange(current, wanted);
     const before = { name: current.name, scopes: current.scopes, rateLimit: current.rateLimit, origins: current.origins };

@@ -35,7 +35,7 @@ export interface KeyOrigin {
 
 /** A new key and the record that keeps it: a random key unless a preset one is given. */
 export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin): { record: ApiKeyRecord; key: string } {
-  const key = origin.presetKey ?? generateApiKey(origin.environment);
+  const key = origin.presetKey ?? generateApiKey(origin.environment, settings.kind);
   const id = origin.keyId ?? randomId('key');
   const record: ApiKeyRecord = {
     id,

@@ -1,6 +1,6 @@
 import type { AccountService } from '../accounts/account-service.js';
 import { KeyName } from '../accounts/display-name.js';
-import { checkKind } from '../accounts/key-kinds.js';
+import { kindSettings } from '../accounts/key-kinds.js';
 import { checkExpiry, checkRateLimit } from '../accounts/key-settings.js';
 import { randomId } from '../auth/api-key.js';
 import type { KeyStore } from '../auth/ports.js';
@@ -60,7 +60,7 @@ export class KeyCreation {
   /** The request as the key will hold it: every field checked (400 naming it) and normalised. */
   private checked(input: CreateKeyInput, now: Date): CreateKeyRequest {
     const body = parseOrThrow(CreateKeyInput, input, 'body');
-    const kind = checkKind(body.kind, body.scopes, body.origins);
+    const kind = kindSettings(body.kind, body.scopes, body.origins);
     return {
       name: parseOrThrow(KeyName, body.name, 'name'),
       ...kind,
