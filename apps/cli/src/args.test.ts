@@ -143,6 +143,28 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(argv, NOW)).toThrow(new BadValueError(message));
   });
 
+  it("reads a browser key's kind and every origin given, in order", () => {
+    const argv = [
+      'keys',
+      'create',
+      '--account',
+      'acc_1',
+      '--kind',
+      'browser',
+      '--origin',
+      'https://shop.example',
+      '--origin',
+      'http://localhost:5173',
+    ];
+    expect(parseCliArgs(argv).command).toEqual({
+      action: 'create-key',
+      accountId: 'acc_1',
+      kind: 'browser',
+      origins: ['https://shop.example', 'http://localhost:5173'],
+    });
+    expect(() => parseCliArgs(['keys', 'create', '--account', 'acc_1', '--kind', 'public'])).toThrow('--kind must be secret or browser');
+  });
+
   it('reads an account id with spaces around it as the id', () => {
     expect(parseCliArgs(['keys', 'list', '--account', ' acc_1 ']).command).toEqual({ action: 'list-keys', accountId: 'acc_1' });
   });
@@ -168,6 +190,8 @@ describe('parseCliArgs', () => {
     [['keys', 'roll', 'key_1', '--scopes', 'pets:read'], '"keys roll" does not take --scopes'],
     [['keys', 'list', '--account', 'acc_1', '--since', '2026-01-01'], '"keys list" does not take --since'],
     [['keys', 'create', '--account', 'acc_1', '--overlap', '1h'], '"keys create" does not take --overlap'],
+    [['keys', 'update', 'key_1', '--name', 'x', '--origin', 'https://shop.example'], '"keys update" does not take --origin'],
+    [['keys', 'create', '--account', 'acc_1', '--kind', 'browser', '--kind', 'secret'], '--kind was given more than once'],
     [['audit', 'list', 'acc_1'], '"audit list" got an unexpected argument "acc_1"'],
     [['audit', 'show'], 'unknown command "audit show"'],
   ])('refuses %j with a message saying what is wrong', (argv, message) => {

@@ -1,13 +1,22 @@
 import { parseArgs } from 'node:util';
-import type { Role, Scope } from '@petstore/domain';
+import type { KeyKind, Role, Scope } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
-import { readDuration, readExpiry, readInstant, readRateLimit, readRole, readScopes } from './option-values.js';
+import { readDuration, readExpiry, readInstant, readKind, readRateLimit, readRole, readScopes } from './option-values.js';
 import { UsageError } from './usage-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
 export type StoreCommand =
   | { action: 'create-account'; name: string }
-  | { action: 'create-key'; accountId: string; name?: string; scopes?: Scope[]; expiresAt?: Date; rateLimit?: number }
+  | {
+      action: 'create-key';
+      accountId: string;
+      name?: string;
+      scopes?: Scope[];
+      expiresAt?: Date;
+      rateLimit?: number;
+      kind?: KeyKind;
+      origins?: string[];
+    }
   | { action: 'update-key'; keyId: string; name?: string; scopes?: Scope[]; rateLimit?: number | null }
   | { action: 'roll-key'; keyId: string; overlapSeconds?: number }
   | { action: 'list-keys'; accountId: string }
@@ -34,9 +43,12 @@ export interface CliRequest {
   json: boolean;
 }
 
-const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role'] as const;
+const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role', 'kind'] as const;
+/** Options that may be given several times, each adding a value: a browser key's origins. */
+const LIST_OPTIONS = ['origin'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
-type Values = Partial<Record<ValueOption, string>>;
+type ListOption = (typeof LIST_OPTIONS)[number];
+type Values = Partial<Record<ValueOption, string> & Record<ListOption, string[]>>;
 
 const text = { type: 'string' } as const;
 const OPTIONS = {
@@ -50,6 +62,8 @@ const OPTIONS = {
   since: text,
   email: text,
   role: text,
+  kind: text,
+  origin: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<ValueOption, typeof text> & Record<string, unknown>;
@@ -58,7 +72,7 @@ const OPTIONS = {
 interface CommandShape {
   argument?: string;
   required?: ValueOption;
-  optional?: readonly ValueOption[];
+  optional?: ReadonlyArray<ValueOption | ListOption>;
   build(input: { argument: string; values: Values; now: Date }): StoreCommand;
 }
 
@@ -73,9 +87,10 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
   'accounts resume': { argument: 'accountId', build: ({ argument }) => ({ action: 'resume-account', accountId: argument }) },
   'keys create': {
     required: 'account',
-    optional: ['name', 'scopes', 'expires-in', 'expires-at', 'rate-limit'],
+    optional: ['name', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'kind', 'origin'],
     build: ({ values, now }) => {
       const expiresAt = readExpiry(values, now);
+      // Checked by the domain, as any caller's: a browser key needs its origins, a secret key has none.
       return {
         action: 'create-key',
         accountId: values.account ?? '',
@@ -83,6 +98,8 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
         ...scopesOf(values),
         ...(expiresAt && { expiresAt }),
         ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: false }) ?? undefined }),
+        ...(values.kind !== undefined && { kind: readKind(values.kind) }),
+        ...(values.origin !== undefined && { origins: values.origin }),
       };
     },
   },
@@ -162,8 +179,8 @@ export function parseCliArgs(argv: readonly string[], now: Date = new Date()): C
 
 /** Refuses options the command does not take and missing or extra arguments; returns the argument. */
 function checkShape(name: string, shape: CommandShape, values: Values, rest: string[]): string {
-  const allowed = new Set<ValueOption>([...(shape.required ? [shape.required] : []), ...(shape.optional ?? [])]);
-  for (const option of VALUE_OPTIONS) {
+  const allowed = new Set<ValueOption | ListOption>([...(shape.required ? [shape.required] : []), ...(shape.optional ?? [])]);
+  for (const option of [...VALUE_OPTIONS, ...LIST_OPTIONS]) {
     if (!allowed.has(option) && values[option] !== undefined) throw new UsageError(`"${name}" does not take --${option}`);
   }
   const expectedArguments = shape.argument ? 1 : 0;
@@ -218,7 +235,7 @@ function parse(argv: readonly string[]): ParsedLine {
   // parseArgs keeps the last of a repeated option; which one the user meant is not ours to guess.
   const seen = new Set<string>();
   for (const token of parsed.tokens) {
-    if (token.kind !== 'option') continue;
+    if (token.kind !== 'option' || token.name === 'origin') continue;
     if (seen.has(token.name)) throw new UsageError(`--${token.name} was given more than once`);
     seen.add(token.name);
   }
@@ -227,5 +244,6 @@ function parse(argv: readonly string[]): ParsedLine {
     const value = parsed.values[option];
     if (typeof value === 'string') values[option] = TRIMMED.has(option) ? value.trim() : value;
   }
+  if (parsed.values.origin !== undefined) values.origin = parsed.values.origin;
   return { values, positionals: parsed.positionals, json: parsed.values.json === true, help: parsed.values.help === true };
 }

@@ -19,6 +19,7 @@ export function issuedKeyLines(issued: IssuedKey): string[] {
     `scopes:      ${issued.scopes.join(',')}`,
     `expires:     ${issued.expiresAt ? issued.expiresAt.toISOString() : 'never'}`,
     `rate limit:  ${issued.rateLimit === null ? 'default (PETSTORE_RATE_LIMIT)' : `${issued.rateLimit} per window`}`,
+    ...(issued.kind === 'browser' ? [`kind:        browser, accepted only from ${issued.origins.join(', ')}`] : []),
   ];
 }
 

@@ -61,6 +61,33 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     expect(listed.stdout).toMatch(new RegExp(`^${again.id} .* pets:read +1000 +${created.expiresAt.slice(0, 16)}Z +never`, 'm'));
   });
 
+  it('issues a browser key for its origins, read-only, that the key check accepts from those origins alone', async () => {
+    const accountId = await newAccount('Shop front');
+    const created = await json<{ id: string; key: string; kind: string; scopes: string[]; origins: string[] }>([
+      'keys',
+      'create',
+      '--account',
+      accountId,
+      '--kind',
+      'browser',
+      '--origin',
+      'https://shop.example',
+      '--origin',
+      'https://www.shop.example',
+    ]);
+    expect(created).toMatchObject({ kind: 'browser', scopes: ['pets:read'], origins: ['https://shop.example', 'https://www.shop.example'] });
+    expect(created.key).toMatch(/^psk_pub_test_/);
+    const authenticate = createAuthenticator(cli.database.keys);
+    expect((await authenticate(`Bearer ${created.key}`, { origin: 'https://www.shop.example' })).kind).toBe('browser');
+    await expect(authenticate(`Bearer ${created.key}`, { origin: 'https://evil.example' })).rejects.toMatchObject({ code: 'forbidden' });
+    const refused = await petstore(
+      ['keys', 'create', '--account', accountId, '--kind', 'browser', '--scopes', 'pets:write', '--origin', 'https://shop.example'],
+      cli.env,
+    );
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('a browser key may only have pets:read');
+  });
+
   it("changes a key's scopes and limit, the key check seeing both", async () => {
     const accountId = await newAccount('Partner');
     const { id, key } = await json<{ id: string; key: string }>(['keys', 'create', '--account', accountId]);

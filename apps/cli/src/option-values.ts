@@ -1,4 +1,4 @@
-import { MAX_DURATION_SECONDS, MAX_RATE_LIMIT, SCOPES, isScope, type Role, type Scope } from '@petstore/domain';
+import { MAX_DURATION_SECONDS, MAX_RATE_LIMIT, SCOPES, isScope, type KeyKind, type Role, type Scope } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
 
 /** `pets:read,pets:write`: known scopes, at least one. */
@@ -67,4 +67,10 @@ export function readExpiry(values: { 'expires-in'?: string | undefined; 'expires
 export function readRole(text: string): Role {
   if (text === 'owner' || text === 'member') return text;
   throw new BadValueError('--role must be owner or member');
+}
+
+/** A key's kind: `secret` (the default) or `browser`. */
+export function readKind(value: string): KeyKind {
+  if (value === 'secret' || value === 'browser') return value;
+  throw new BadValueError('--kind must be secret or browser');
 }

@@ -3,6 +3,7 @@ import { PET_STATUSES, systemClock, type Pet } from '@petstore/domain';
 import { describe, expect, it } from 'vitest';
 import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryIdempotencyStore } from './memory-idempotency-store.js';
+import { MemoryKeyClaims } from './memory-key-claims.js';
 import { MemoryKeyStore } from './memory-key-store.js';
 import { MemoryPetStore } from './memory-pet-store.js';
 
@@ -14,6 +15,7 @@ defineStoreSuite('memory', async () => {
     keys: new MemoryKeyStore(),
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(systemClock),
+    keyClaims: new MemoryKeyClaims(systemClock),
     close: async () => {},
   };
 });

@@ -8,6 +8,7 @@ import { watchMonitor } from './monitor-watchdog.js';
 import { MongoAuditLog } from './mongo-audit-log.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
+import { MongoKeyClaims } from './mongo-key-claims.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
@@ -37,6 +38,8 @@ export interface MongoConnection {
   keys: MongoKeyStore;
   audit: MongoAuditLog;
   idempotency: MongoIdempotencyStore;
+  /** createKey's Idempotency-Key claims. */
+  keyClaims: MongoKeyClaims;
   people: MongoPeopleStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
   sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
@@ -71,6 +74,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       keys: withDeadline(new MongoKeyStore(db), timeoutMS),
       audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
+      keyClaims: withDeadline(new MongoKeyClaims(db), timeoutMS),
       people: withDeadline(new MongoPeopleStore(db), timeoutMS),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
       ping: () =>

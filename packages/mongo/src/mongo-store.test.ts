@@ -11,6 +11,7 @@ describe.skipIf(!mongodbUri)('MongoDB adapters', () => {
       keys: database.keys,
       audit: database.audit,
       idempotency: database.idempotency,
+      keyClaims: database.keyClaims,
       close: database.drop,
     };
   });

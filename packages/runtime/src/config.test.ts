@@ -115,6 +115,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes a browser key's per-visitor limit from PETSTORE_BROWSER_KEY_CLIENT_LIMIT, 60 by default, 0 for none, and refuses anything else at start-up", () => {
+    expect(loadConfig({}).PETSTORE_BROWSER_KEY_CLIENT_LIMIT).toBe(60);
+    expect(
+      [loadConfig({ PETSTORE_BROWSER_KEY_CLIENT_LIMIT: '0' }), loadConfig({ PETSTORE_BROWSER_KEY_CLIENT_LIMIT: '500' })].map(
+        (c) => c.PETSTORE_BROWSER_KEY_CLIENT_LIMIT,
+      ),
+    ).toEqual([0, 500]);
+    for (const value of ['-1', '2.5', 'lots', '10000001']) {
+      expect(() => loadConfig({ PETSTORE_BROWSER_KEY_CLIENT_LIMIT: value }), value).toThrow(
+        /^invalid configuration: PETSTORE_BROWSER_KEY_CLIENT_LIMIT must be (a whole number )?from 0 to 10000000/,
+      );
+      expect(() => loadConfig({ PETSTORE_BROWSER_KEY_CLIENT_LIMIT: value }), value).not.toThrow(`"${value}"`);
+    }
+  });
+
   it("takes the GraphQL batch limit from PETSTORE_GRAPHQL_MAX_BATCH, the contract's 10 at most, and refuses anything else at start-up", () => {
     expect(loadConfig({}).PETSTORE_GRAPHQL_MAX_BATCH).toBe(10);
     expect(loadConfig({ PETSTORE_GRAPHQL_MAX_BATCH: '1' }).PETSTORE_GRAPHQL_MAX_BATCH).toBe(1);

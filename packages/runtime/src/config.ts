@@ -177,6 +177,11 @@ const ConfigSchema = z
     PETSTORE_RATE_LIMIT: integer(0, 10_000_000, 60_000),
     PETSTORE_RATE_WINDOW_SECONDS: integer(1, 86_400, 60),
     /**
+     * Operations per window one client address may spend of one browser key, on top of the key's
+     * own budget, so one visitor of a page cannot spend the site's (docs/browser-keys.md); 0 turns it off.
+     */
+    PETSTORE_BROWSER_KEY_CLIENT_LIMIT: integer(0, 10_000_000, 60),
+    /**
      * `shared`: one budget per key across every instance on the database, leased from MongoDB.
      * `instance`: each instance counts on its own. The embedded store always counts per instance.
      */

@@ -7,12 +7,14 @@ import {
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
+  KeyManagementService,
   LastUseRecorder,
   PetService,
   type PeopleService,
   systemClock,
   type AuthenticatorOptions,
   type Clock,
+  type KeyManagement,
   type KeyStore,
   type Mailer,
   type RateLimiter,
@@ -46,6 +48,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** The management API's key operations, for people and management keys (docs/key-management.md). */
+  keyManagement: KeyManagement;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
   people: PeopleService;
   /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
@@ -69,6 +73,11 @@ export interface Runtime {
   drain: () => void;
   close: () => Promise<void>;
 }
+
+/** The pet doors, where browser keys are accepted and CORS follows the keys (docs/browser-keys.md). */
+const BROWSER_KEY_DOORS = ['/v1', '/graphql', '/trpc'];
+/** The management API answers its own origin only: the portal's sessions call it, never another site's page. */
+const SAME_ORIGIN_ONLY = ['/manage'];
 
 export interface RuntimeOptions {
   /** What the service takes the time from: its budgets' windows, key expiry, deprecation dates. */
@@ -126,6 +135,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     logger,
     metrics,
     corsOrigins: config.PETSTORE_CORS_ORIGINS,
+    browserKeyDoors: BROWSER_KEY_DOORS,
+    sameOriginOnly: SAME_ORIGIN_ONLY,
     https: (config.PUBLIC_BASE_URL ?? '').startsWith('https://'),
     metricsToken: config.PETSTORE_METRICS_TOKEN,
     tracer: tracing?.requests,
@@ -150,6 +161,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    keyManagement: stores.bound(
+      new KeyManagementService({
+        accounts,
+        keys,
+        people: peopleStore,
+        audit,
+        claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
+        clock,
+        // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
+        maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
+      }),
+    ),
     people: stores.bound(people),
     passkeys: stores.bound(passkeys),
     mailer,
@@ -165,6 +188,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }).authenticate,
       rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
+      browserKeyClientLimit: config.PETSTORE_BROWSER_KEY_CLIENT_LIMIT,
       maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
       bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),

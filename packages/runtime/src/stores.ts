@@ -1,5 +1,5 @@
-import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PeopleStore, PetStore, RateLimiter } from '@petstore/domain';
-import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore } from '@petstore/memory';
+import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyClaims, KeyStore, PeopleStore, PetStore, RateLimiter } from '@petstore/domain';
+import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyClaims, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore } from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -10,6 +10,8 @@ export interface Stores {
   /** The append-only trail of changes to accounts, keys and people. */
   audit: AuditLog;
   idempotency: IdempotencyStore;
+  /** The management API's createKey claims on Idempotency-Keys. */
+  keyClaims: KeyClaims;
   /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
@@ -45,6 +47,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       keys: mongo.keys,
       audit: mongo.audit,
       idempotency: mongo.idempotency,
+      keyClaims: mongo.keyClaims,
       people: mongo.people,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
@@ -68,6 +71,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     keys: new MemoryKeyStore(),
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
+    keyClaims: new MemoryKeyClaims(clock),
     people: new MemoryPeopleStore(),
     sharedRateLimiter: undefined,
     bound: (target) => target,

@@ -1,4 +1,4 @@
-import type { AuditLog, IdempotencyStore, IdSource, KeyStore, PetStore } from '@petstore/domain';
+import type { AuditLog, IdempotencyStore, IdSource, KeyClaims, KeyStore, PetStore } from '@petstore/domain';
 import { afterEach, beforeEach } from 'vitest';
 
 /** One set of stores over fresh, empty storage; `close` releases (and for databases, drops) it. */
@@ -8,6 +8,7 @@ export interface StoreFixture {
   keys: KeyStore;
   audit: AuditLog;
   idempotency: IdempotencyStore;
+  keyClaims: KeyClaims;
   close(): Promise<void>;
 }
 

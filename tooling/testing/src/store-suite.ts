@@ -1,6 +1,7 @@
 import { defineAuditLogSuite } from './audit-log-suite.js';
 import { defineIdempotencyStoreSuite } from './idempotency-store-suite.js';
 import { defineIdSourceSuite } from './id-source-suite.js';
+import { defineKeyClaimsSuite } from './key-claims-suite.js';
 import { defineKeyStoreSuite } from './key-store-suite.js';
 import { definePagingSuite } from './paging-suite.js';
 import { definePetStoreSuite } from './pet-store-suite.js';
@@ -17,4 +18,5 @@ export function defineStoreSuite(name: string, makeStores: MakeStores): void {
   defineKeyStoreSuite(name, makeStores);
   defineAuditLogSuite(name, makeStores);
   defineIdempotencyStoreSuite(name, makeStores);
+  defineKeyClaimsSuite(name, makeStores);
 }

@@ -23,7 +23,14 @@ describe('createAuthenticator and the life of a key', () => {
   it("gives the principal the key's scopes and its own rate limit", async () => {
     const { accounts, account, check } = await setup();
     const issued = await accounts.createKey(account.id, { scopes: ['pets:read'], rateLimit: 500 });
-    expect(await check(issued.key)).toEqual({ accountId: account.id, keyId: issued.id, scopes: ['pets:read'], rateLimit: 500, lineageId: issued.id });
+    expect(await check(issued.key)).toEqual({
+      accountId: account.id,
+      keyId: issued.id,
+      scopes: ['pets:read'],
+      rateLimit: 500,
+      lineageId: issued.id,
+      kind: 'secret',
+    });
   });
 
   it('refuses a key from the instant it expires, saying it expired', async () => {

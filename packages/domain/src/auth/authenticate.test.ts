@@ -24,6 +24,7 @@ describe('createAuthenticator', () => {
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
       lineageId: issued.id,
+      kind: 'secret',
     });
     expect((await authenticate(`bearer ${issued.key}`)).keyId).toBe(issued.id);
   });

@@ -1,11 +1,12 @@
 import { DomainError } from '../errors/domain-error.js';
 import { systemClock, type Clock } from '../clock/clock.js';
 import { hashApiKey } from './api-key.js';
-import { foreignKeyCheck, type KeyEnvironment } from './key-environment.js';
+import { BrowserKeyRefusal, requireAllowedOrigin } from './browser-key.js';
+import { foreignKeyRefusal, type KeyEnvironment } from './key-environment.js';
 import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
 import { SUSPENDED_ACCOUNT, UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
 import type { LastUseRecorder } from './last-use-recorder.js';
-import type { ApiKeyRecord, KeyStore } from './ports.js';
+import type { ApiKeyRecord, KeyKind, KeyStore } from './ports.js';
 import type { Scope } from './scopes.js';
 
 export interface Principal {
@@ -17,11 +18,19 @@ export interface Principal {
   rateLimit: number | null;
   /** The first key of its roll lineage: the rate-limit budget charged, shared by a key and its replacements. */
   lineageId: string;
+  /**
+   * The key's kind: `browser` when a browser key was accepted for the request's Origin (it is then
+   * charged per client address too, and its page may read the answer). Absent means secret, for a
+   * principal made elsewhere than the key check (a test's, a session's).
+   */
+  kind?: KeyKind;
 }
 
 export interface AuthenticateContext {
   /** The caller's address as the service believes it (see PETSTORE_TRUST_PROXY), for the failed-key throttle. */
   clientAddress?: string | undefined;
+  /** The request's `Origin` header, which a browser key must be accepted from. */
+  origin?: string | undefined;
 }
 
 /**
@@ -46,7 +55,7 @@ export interface AuthenticatorOptions {
 
 export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions = {}): Authenticate {
   const { failedKeyThrottle: throttle, lastUse, clock = systemClock, environment = 'test' } = options;
-  const { foreignPrefix, refusal: foreignRefusal } = foreignKeyCheck(environment);
+  const foreign = foreignKeyRefusal(environment);
   return async (authorization, context = {}) => {
     if (authorization === undefined || authorization.trim() === '') {
       throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
@@ -56,7 +65,8 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
       throw new DomainError('unauthorized', 'malformed Authorization header: expected "Bearer <API_KEY>"');
     }
     // From its text alone, before hashing or any lookup: such a key cannot be one of this service's.
-    if (match[1].startsWith(foreignPrefix)) throw new DomainError('unauthorized', foreignRefusal);
+    const foreignRefusal = foreign(match[1]);
+    if (foreignRefusal !== undefined) throw new DomainError('unauthorized', foreignRefusal);
     const hash = hashApiKey(match[1]);
     const pending = throttle && context.clientAddress !== undefined ? admit(throttle, context.clientAddress, hash) : undefined;
     let record: ApiKeyRecord | null;
@@ -73,14 +83,25 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     // Expired, rolled and revoked keys are real keys, not guesses: refused, saying why, but not counted.
     pending?.found();
     const now = clock.now();
+    const browser = record.kind === 'browser';
     const refusal = whyKeyRefused(record, now);
-    if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
+    if (refusal !== undefined) throw browser ? new BrowserKeyRefusal('unauthorized', refusal) : new DomainError('unauthorized', refusal);
+    if (browser) requireAllowedOrigin(record, context.origin);
     // Read beside the key (and remembered as long as it, by CachedKeyStore), so a suspension
     // reaches every instance within the key cache's lifetime.
     const account = await keys.getAccount(record.accountId);
-    if (account && account.suspendedAt !== null) throw new DomainError('unauthorized', SUSPENDED_ACCOUNT);
+    if (account && account.suspendedAt !== null) {
+      throw browser ? new BrowserKeyRefusal('unauthorized', SUSPENDED_ACCOUNT) : new DomainError('unauthorized', SUSPENDED_ACCOUNT);
+    }
     lastUse?.used(record.id, now);
-    return { accountId: record.accountId, keyId: record.id, scopes: record.scopes, rateLimit: record.rateLimit, lineageId: record.lineageId };
+    return {
+      accountId: record.accountId,
+      keyId: record.id,
+      scopes: record.scopes,
+      rateLimit: record.rateLimit,
+      lineageId: record.lineageId,
+      kind: record.kind,
+    };
   };
 }
 

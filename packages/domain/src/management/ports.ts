@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuditAction, AuditRecord } from '../audit/ports.js';
+import { MAX_KEY_ORIGINS, ORIGIN_PATTERN } from '../auth/browser-key.js';
 import type { KeyKind } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
 import type { IssuedKey, KeySummary } from '../accounts/key-views.js';
@@ -64,11 +65,11 @@ export interface RolledKeyView {
  */
 export const KeyKindSchema = z.enum(['secret', 'browser'] satisfies KeyKind[], { error: 'must be secret or browser' });
 
-/** An origin a browser key is accepted from, exactly as browsers send it: `https://host[:port]`. */
+/** An origin a browser key is accepted from, exactly as browsers send it (see ORIGIN_PATTERN). */
 export const OriginSchema = z
   .string({ error: 'must be text' })
   .max(300, { error: 'must be at most 300 characters' })
-  .regex(/^https:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/, { error: 'must be an origin as https://host[:port], lower-case, no path' });
+  .regex(ORIGIN_PATTERN, { error: 'must be an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path' });
 
 const ScopeList = z.array(z.string({ error: 'must be text' }), { error: 'must be a list of scopes' }).max(10);
 const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).nullable();
@@ -79,7 +80,7 @@ export const CreateKeyInput = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable().optional(),
   rateLimit: RateLimitField.optional(),
   kind: KeyKindSchema.default('secret'),
-  origins: z.array(OriginSchema).max(20).optional(),
+  origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
 });
 export type CreateKeyInput = z.input<typeof CreateKeyInput>;
 
@@ -87,7 +88,7 @@ export const UpdateKeyInput = z.strictObject({
   name: z.string({ error: 'must be text' }).optional(),
   scopes: ScopeList.optional(),
   rateLimit: RateLimitField.optional(),
-  origins: z.array(OriginSchema).max(20).optional(),
+  origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
 });
 export type UpdateKeyInput = z.input<typeof UpdateKeyInput>;
 

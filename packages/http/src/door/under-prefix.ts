@@ -24,7 +24,7 @@ export function chain<State, Ctx>(
 }
 
 /** Without regard to case, as @koa/router matches paths by default; `prefix` is lower case. */
-function isUnder(path: string, prefix: string): boolean {
+export function isUnder(path: string, prefix: string): boolean {
   const head = path.slice(0, prefix.length);
   return (head === prefix || head.toLowerCase() === prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 0x2f);
 }

@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE, DomainError, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import {
+  CATALOGUE,
+  DomainError,
+  FixedWindowRateLimiter,
+  fixedClock,
+  type Principal,
+  type RateLimitDecision,
+  type RateLimiter,
+} from '@petstore/domain';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
@@ -25,7 +33,7 @@ class AsyncBudget implements RateLimiter {
   }
 }
 
-const BOTH: Principal = { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null, lineageId: 'k' };
+const BOTH: Principal = { accountId: 'a', keyId: 'k', scopes: ['pets:read', 'pets:write'], rateLimit: null, lineageId: 'k', kind: 'secret' };
 const list = (calls = 1): RequestOperation => ({ name: 'listPets', operation: CATALOGUE.listPets, calls });
 const create: RequestOperation = { name: 'createPet', operation: CATALOGUE.createPet, calls: 1 };
 
@@ -35,6 +43,7 @@ interface Served {
   /** Who `Bearer good` is. */
   principal?: Principal;
   defaultRateLimit?: number;
+  browserKeyClientLimit?: number;
 }
 
 let server: Server | undefined;
@@ -54,6 +63,7 @@ async function serveEnvelope(limiter: RateLimiter, served: Served = {}) {
     },
     rateLimiter: limiter,
     defaultRateLimit: served.defaultRateLimit ?? 10,
+    browserKeyClientLimit: served.browserKeyClientLimit,
     maxBodyBytes: 1024,
   });
   const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });
@@ -189,5 +199,51 @@ describe('createEnvelope', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('ratelimit-limit')).toBeNull();
     expect(budget.charged).toEqual([]);
+  });
+});
+
+describe('a browser key in the envelope', () => {
+  const browser: Principal = { ...BOTH, scopes: ['pets:read'], kind: 'browser', keyId: 'b', lineageId: 'b' };
+  /** Counts every subject charged, as the shared limiter would, in memory. */
+  const counting = () => {
+    const limiter = new FixedWindowRateLimiter({ windowSeconds: 60, clock: fixedClock(new Date('2026-01-01T00:00:30Z')) });
+    const subjects: string[] = [];
+    return {
+      subjects,
+      limiter: { consume: (subject: string, cost: number, limit: number) => (subjects.push(subject), limiter.consume(subject, cost, limit)) },
+    };
+  };
+
+  it("is charged per client address on top of the key's budget, and refused past it without charging the key", async () => {
+    const { limiter, subjects } = counting();
+    const { url } = await serveEnvelope(limiter, { principal: browser, browserKeyClientLimit: 2, defaultRateLimit: 10 });
+    const first = await fetch(url, withKey);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-remaining'), 'the tighter of the two').toBe('1');
+    expect((await fetch(url, withKey)).status).toBe(200);
+    const refused = await fetch(url, withKey);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('ratelimit-limit')).toBe('2');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(await refused.json()).toMatchObject({
+      refused: 'rate_limited',
+      message: expect.stringContaining('for this browser key from this client address'),
+    });
+    expect(subjects).toEqual(['b client 127.0.0.1', 'b', 'b client 127.0.0.1', 'b', 'b client 127.0.0.1']);
+  });
+
+  it("leaves a secret key's charge alone: one subject, its lineage", async () => {
+    const { limiter, subjects } = counting();
+    const { url } = await serveEnvelope(limiter, { browserKeyClientLimit: 2, defaultRateLimit: 10 });
+    for (let n = 0; n < 3; n += 1) expect((await fetch(url, withKey)).status).toBe(200);
+    expect(subjects).toEqual(['k', 'k', 'k']);
+  });
+
+  it('charges a browser key its budget alone when the per-client limit is off', async () => {
+    const { limiter, subjects } = counting();
+    const { url } = await serveEnvelope(limiter, { principal: browser, browserKeyClientLimit: 0 });
+    expect((await fetch(url, withKey)).status).toBe(200);
+    expect(subjects).toEqual(['b']);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  BrowserKeyRefusal,
+  clientRateLimitedError,
   rateLimitedError,
   requireScopes,
   type Authenticate,
@@ -17,6 +19,8 @@ export interface EnvelopeDeps {
   rateLimiter?: RateLimiter | undefined;
   /** Operations per window for keys without a limit of their own (PETSTORE_RATE_LIMIT); 0 or absent: none. */
   defaultRateLimit?: number | undefined;
+  /** Operations per window per client address per browser key, on top of the key's (PETSTORE_BROWSER_KEY_CLIENT_LIMIT); 0 or absent: none. */
+  browserKeyClientLimit?: number | undefined;
   /** Largest accepted request body, in bytes, per HTTP request (a batch included). */
   maxBodyBytes: number;
   /** Time allowed for a whole request body (PETSTORE_BODY_TIMEOUT_SECONDS); 10 s when absent. */
@@ -76,22 +80,49 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
   const { authenticate, rateLimiter } = deps;
   const bodyLimits: BodyLimits = { maxBytes: deps.maxBodyBytes, timeoutMs: deps.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS };
 
-  const charge = (exchange: Exchange, principal: Principal, cost: number): void | Promise<void> => {
+  const clientLimit = deps.browserKeyClientLimit ?? 0;
+
+  const chargeKey = (exchange: Exchange, principal: Principal, cost: number, client?: RateLimitDecision): void | Promise<void> => {
     if (!rateLimiter) return;
     // The key's own limit, else the service's; 0 leaves the key unlimited.
     const limit = principal.rateLimit ?? deps.defaultRateLimit ?? 0;
-    if (limit === 0) return;
+    if (limit === 0) return client && settle(exchange, client);
     // A roll's old and new key are one credential being replaced: one budget for the lineage.
     const decision = rateLimiter.consume(principal.lineageId, cost, limit);
     // Most limiters decide in memory: no promise, no extra turn of the event loop.
-    return decision instanceof Promise ? decision.then((settled) => settle(exchange, settled)) : settle(exchange, decision);
+    return decision instanceof Promise
+      ? decision.then((settled) => settle(exchange, tighter(settled, client)))
+      : settle(exchange, tighter(decision, client));
+  };
+
+  /**
+   * A browser key is held by every visitor of its page: each client address gets its own share
+   * per key (its lineage) before the key's budget is charged, so one visitor cannot spend it all.
+   * Refused there, the key's budget is not charged.
+   */
+  const charge = (exchange: Exchange, principal: Principal, cost: number): void | Promise<void> => {
+    if (!rateLimiter || principal.kind !== 'browser' || clientLimit === 0) return chargeKey(exchange, principal, cost);
+    const subject = `${principal.lineageId} client ${exchange.clientAddress ?? 'unknown'}`;
+    const decision = rateLimiter.consume(subject, cost, clientLimit);
+    const next = (client: RateLimitDecision): void | Promise<void> => {
+      if (client.allowed) return chargeKey(exchange, principal, cost, client);
+      exchange.charged(client);
+      throw clientRateLimitedError(client);
+    };
+    return decision instanceof Promise ? decision.then(next) : next(decision);
   };
 
   return {
     async checkKey(exchange) {
-      const principal = await authenticate(exchange.req.headers.authorization, { clientAddress: exchange.clientAddress });
-      exchange.authenticated(principal);
-      return principal;
+      const { req, clientAddress } = exchange;
+      try {
+        const principal = await authenticate(req.headers.authorization, { clientAddress, origin: req.headers.origin });
+        exchange.authenticated(principal);
+        return principal;
+      } catch (error) {
+        if (error instanceof BrowserKeyRefusal) exchange.browserKeyRefused();
+        throw error;
+      }
     },
     admit(exchange, operations) {
       const principal = checkedPrincipal(exchange);
@@ -121,6 +152,11 @@ function checkedPrincipal(exchange: Exchange): Principal {
   const principal = exchange.principal;
   if (principal === undefined) throw new Error('operations are admitted before the key was checked');
   return principal;
+}
+
+/** Of the key's standing and its client's (a browser key's), the one with less left, or the refusal. */
+function tighter(key: RateLimitDecision, client: RateLimitDecision | undefined): RateLimitDecision {
+  return client === undefined || !key.allowed || key.remaining <= client.remaining ? key : client;
 }
 
 /** Every answer after the charge tells the caller what is left, refusals included. */

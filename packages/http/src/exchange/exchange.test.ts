@@ -40,7 +40,7 @@ describe('Exchange', () => {
     const standing = { allowed: true, limit: 10, remaining: 7, resetSeconds: 30, windowSeconds: 60 };
     const seen: unknown[] = [];
     const response = await answered((exchange) => {
-      exchange.authenticated({ accountId: 'a', keyId: 'k', scopes: [], rateLimit: null, lineageId: 'k' });
+      exchange.authenticated({ accountId: 'a', keyId: 'k', scopes: [], rateLimit: null, lineageId: 'k', kind: 'secret' });
       exchange.charged(standing);
       exchange.routed('/v1/pets');
       exchange.operation('rest', 'getPet', { deprecated: true });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isDomainError, type Principal, type RateLimitState } from '@petstore/domain';
+import { isDomainError, type KeyKind, type Principal, type RateLimitState } from '@petstore/domain';
 import type { RequestTrace } from '@petstore/telemetry';
 import { answerHead, type HeaderList } from './answer-head.js';
 
@@ -15,6 +15,8 @@ export interface ExchangeSetting {
   standardHeaders: HeaderList;
   /** True once a shutdown has begun: answers then say `Connection: close`. */
   draining: () => boolean;
+  /** For a request whose key decides whether its page may read the answer (CORS): the headers that say so, once the answer is sent. */
+  judgedByKey?: ((exchange: Exchange) => HeaderList) | undefined;
 }
 
 /**
@@ -33,6 +35,7 @@ export class Exchange {
   #door: Door | undefined;
   #route: string | undefined;
   #principal: Principal | undefined;
+  #keyKind: KeyKind | undefined;
   #standing: RateLimitState | undefined;
   #errorCode: string | undefined;
   #deprecatedCalls = 0;
@@ -82,6 +85,11 @@ export class Exchange {
     return this.#deprecatedCalls;
   }
 
+  /** The kind of the key the request presented, once known: the accepted key's, or a browser key's the check refused. */
+  get keyKind(): KeyKind | undefined {
+    return this.#keyKind;
+  }
+
   get keyId(): string | undefined {
     return this.#principal?.keyId;
   }
@@ -108,6 +116,12 @@ export class Exchange {
   /** The envelope checked the caller's key: this is who is asking. */
   authenticated(principal: Principal): void {
     this.#principal = principal;
+    this.#keyKind = principal.kind;
+  }
+
+  /** The key check refused a key it knows to be a browser key (for the request's origin, its expiry, its account). */
+  browserKeyRefused(): void {
+    this.#keyKind = 'browser';
   }
 
   /** The caller's budget was charged (or only looked at): its standing goes out in the RateLimit headers. */
@@ -145,7 +159,9 @@ export class Exchange {
     if (this.answeredWith !== undefined) throw new Error(`request ${this.requestId} was already answered with ${this.answeredWith}`);
     this.answeredWith = status;
     const bodiless = status === 204 || status === 304;
-    const own = this.#staged ? [...this.#staged, ...headers] : headers;
+    const judged = this.setting.judgedByKey?.(this);
+    const staged = judged && judged.length > 0 ? [...judged, ...(this.#staged ?? [])] : this.#staged;
+    const own = staged ? [...staged, ...headers] : headers;
     const head = answerHead(this.setting.standardHeaders, this.#standing, own);
     if (this.setting.draining() || !this.req.complete) head.push('Connection', 'close');
     if (!bodiless) head.push('Content-Length', body === undefined ? 0 : Buffer.byteLength(body));

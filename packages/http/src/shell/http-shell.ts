@@ -21,8 +21,12 @@ const NOT_FOUND = new HttpError(404, 'not_found', describeStatus(404).message);
 export interface HttpShellOptions {
   logger: Logger;
   metrics: PetstoreMetrics;
-  /** Exact origins allowed to call from a browser; empty for none. */
+  /** Exact origins allowed to call from a browser whatever the key (PETSTORE_CORS_ORIGINS); empty for none. */
   corsOrigins: readonly string[];
+  /** The doors' prefixes where browser keys are accepted, whose CORS follows the keys (see corsPolicy); none when absent. */
+  browserKeyDoors?: readonly string[];
+  /** Prefixes no other origin may call, such as the management API's: no CORS there at all. */
+  sameOriginOnly?: readonly string[];
   /** Whether the public address is https, for Strict-Transport-Security. */
   https: boolean;
   /** When set, /metrics asks for `Authorization: Bearer <token>`. */
@@ -54,7 +58,7 @@ export interface HttpShell {
  * answered becomes the contract's Error body, both through the same writer.
  */
 export function createHttpShell(options: HttpShellOptions): HttpShell {
-  const cors = corsPolicy(options.corsOrigins);
+  const cors = corsPolicy({ origins: options.corsOrigins, browserKeyDoors: options.browserKeyDoors, sameOriginOnly: options.sameOriginOnly });
   const security = Object.entries(securityHeaders({ https: options.https })).flat();
   const finish = accessLogger(options.logger, options.metrics);
   let draining = false;
@@ -64,7 +68,8 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
     ctx.respond = false;
     const { req, res } = ctx;
     const requestId = acceptRequestId(req.headers['x-request-id']);
-    const standardHeaders: HeaderList = ['X-Request-Id', requestId, ...security, ...cors.headers(req)];
+    const crossOrigin = cors.decide(req, ctx.path);
+    const standardHeaders: HeaderList = ['X-Request-Id', requestId, ...security, ...crossOrigin.headers];
     const trace = options.tracer?.start(req);
     const exchange = new Exchange(req, res, {
       requestId,
@@ -72,6 +77,7 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
       trace,
       standardHeaders,
       draining: isDraining,
+      judgedByKey: crossOrigin.byKey,
     });
     ctx.state.exchange = exchange;
     options.metrics.inFlight.inc();
@@ -79,7 +85,7 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
       options.metrics.inFlight.dec();
       finish(exchange, Number(process.hrtime.bigint() - started) / 1e9);
     });
-    const preflight = cors.preflight(req);
+    const preflight = crossOrigin.preflight;
     if (preflight) {
       exchange.operation('ops', 'preflight');
       return exchange.send(204, preflight);
