@@ -41,7 +41,14 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     expect(created).toMatchObject({ accountId, scopes: ['pets:read'], rateLimit: 1000, revokedAt: null });
     expect(Date.parse(created.expiresAt) - before).toBeGreaterThanOrEqual(30 * DAY_MS);
     expect(Date.parse(created.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * DAY_MS);
-    expect(await check(created.key)).toEqual({ accountId, keyId: created.id, scopes: ['pets:read'], rateLimit: 1000, lineageId: created.id });
+    expect(await check(created.key)).toEqual({
+      accountId,
+      keyId: created.id,
+      scopes: ['pets:read'],
+      rateLimit: 1000,
+      lineageId: created.id,
+      kind: 'secret',
+    });
 
     const rolled = await json<{ id: string; key: string; replaced: { overlapEndsAt: string } }>(['keys', 'roll', created.id]);
     expect(rolled).toMatchObject({ accountId, scopes: ['pets:read'], rateLimit: 1000, expiresAt: created.expiresAt, replaced: { id: created.id } });

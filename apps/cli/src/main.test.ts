@@ -108,6 +108,7 @@ describe.skipIf(!mongodbUri)('petstore command line against the database', () =>
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
       lineageId: keyId,
+      kind: 'secret',
     });
 
     const listed = await petstore(['keys', 'list', '--account', accountId], env);

@@ -44,6 +44,8 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
     expect(await createAuthenticator(database.keys)(`Bearer ${key}`)).toEqual({
       accountId: 'acc_old',
       keyId: 'key_old',
+      // Made before kinds existed: a secret key.
+      kind: 'secret',
       scopes: ['pets:read', 'pets:write'],
       rateLimit: null,
       lineageId: 'key_old',
