@@ -32,6 +32,8 @@ export const MANAGE_ROUTES = doorTable(
     'DELETE /passkeys/:passkeyId': 'deletePasskey',
     'POST /passkey-sign-in/options': 'startPasskeySignIn',
     'POST /passkey-sign-in': 'finishPasskeySignIn',
+    'GET /usage': 'getUsage',
+    'GET /deprecation-report': 'getDeprecationReport',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
   {
     // Issue 28, being built: each moves into the table above with its route.

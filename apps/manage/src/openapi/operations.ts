@@ -11,6 +11,7 @@ import type { RoutedOperation } from '../manage-routes.js';
 import type { OperationText } from './operation-text.js';
 import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
 import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
+import { USAGE_OPERATION_TEXT } from './usage-operations.js';
 
 const session = { name: 'Session', schema: SessionAnswer };
 
@@ -100,4 +101,5 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     cookie: 'sets',
   },
   ...PASSKEY_OPERATION_TEXT,
+  ...USAGE_OPERATION_TEXT,
 };
