@@ -147,7 +147,7 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
       status: 400,
       body: { code: 'invalid_request', message: 'granularity: must be hour or day', status: 400 },
     });
-    expect((await owner.get('/usage?door=rest&door=trpc')).body).toMatchObject({ message: 'door: give it once' });
+    expect((await owner.get('/usage?door=rest&door=trpc')).body).toMatchObject({ message: 'door: give it at most once' });
     expect((await owner.get('/deprecation-report?since=2026-01-01')).status).toBe(400);
     const anonymous = await fetch(`${gateway.baseUrl}/manage/v1/usage`);
     expect(anonymous.status).toBe(401);

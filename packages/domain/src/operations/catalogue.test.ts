@@ -47,6 +47,8 @@ describe('the operation catalogue', () => {
       removeMember: 'session',
       listSessions: 'session',
       endSession: 'session',
+      listInvitations: 'session',
+      revokeInvitation: 'session',
       getUsage: 'session-or-key',
       getDeprecationReport: 'session-or-key',
     });
