@@ -3,7 +3,8 @@ import { DAY_MS, type UsageBucket, type UsageDoor } from './ports.js';
 
 /**
  * How each pet door calls an operation that replaces a deprecated one, for the people who must
- * move their calls. The gateway's test checks these against each door's own table.
+ * move their calls. apps/gateway/src/usage/successor-calls.test.ts makes each as written and checks it is
+ * counted as the successor.
  */
 export const SUCCESSOR_CALLS: Partial<Readonly<Record<OperationName, Readonly<Record<UsageDoor, string>>>>> = {
   listPets: { rest: 'GET /v1/pets?status=…', graphql: 'pets', trpc: 'pets.list' },
