@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import type { Clock, KeyManagement, PeopleService } from '@petstore/domain';
+import type { Clock, KeyManagement, PeopleService, UsageService } from '@petstore/domain';
 import type { PasskeyService } from '@petstore/passkeys';
 import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
 import { admission } from './admission.js';
@@ -11,6 +11,7 @@ import { linkHandlers } from './handlers/link-handlers.js';
 import { memberHandlers } from './handlers/member-handlers.js';
 import { passkeyHandlers } from './handlers/passkey-handlers.js';
 import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
+import { usageHandlers } from './handlers/usage-handlers.js';
 import { mailingLimit } from './mail-limit.js';
 import { ROUTES, type ManageMethod, type RoutedOperation } from './manage-routes.js';
 import { manageOpenApiDocument } from './openapi/manage-document.js';
@@ -21,6 +22,7 @@ export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'>
   passkeys: PasskeyService;
   keyManagement: KeyManagement;
   clock: Clock;
+  usage: UsageService;
 };
 
 export const MANAGE_PREFIX = '/manage/v1';
@@ -49,6 +51,7 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
     ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
     ...memberHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
     ...keyHandlers({ keys: deps.keyManagement, envelope: deps.envelope, prefix: MANAGE_PREFIX }),
+    ...usageHandlers({ usage: deps.usage }),
   };
 
   const document = stringifyJson(manageOpenApiDocument(`${deps.publicBaseUrl}${MANAGE_PREFIX}`));

@@ -1,5 +1,6 @@
-import { AUDIT_ACTIONS, DomainError, parseOrThrow, type AuditRecordsQuery } from '@petstore/domain';
+import { AUDIT_ACTIONS, parseOrThrow, type AuditRecordsQuery } from '@petstore/domain';
 import { z } from 'zod';
+import { queryOf } from './query.js';
 
 /**
  * listAuditRecords' query parameters, as the door reads them and its document publishes them: each
@@ -25,12 +26,6 @@ export const AuditRecordsParameters = z.strictObject({
 
 /** The audit query a request's URL asks for; 400 naming the parameter for anything else. */
 export function auditQueryOf(url: string | undefined): AuditRecordsQuery {
-  const search = new URL(url ?? '/', 'http://manage.invalid').searchParams;
-  const given: Record<string, string> = {};
-  for (const [name, value] of search) {
-    if (name in given) throw new DomainError('invalid_request', `${name}: give it at most once`);
-    given[name] = value;
-  }
-  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, given, 'query');
+  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, queryOf(url), 'query');
   return { ...rest, ...(since !== undefined && { since: new Date(since) }) };
 }

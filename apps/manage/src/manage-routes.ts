@@ -47,6 +47,8 @@ export const MANAGE_ROUTES = doorTable(
     'POST /keys/:keyId/roll': 'rollKey',
     'POST /keys/:keyId/revoke': 'revokeKey',
     'GET /audit-records': 'listAuditRecords',
+    'GET /usage': 'getUsage',
+    'GET /deprecation-report': 'getDeprecationReport',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
   {},
 );

@@ -4,3 +4,4 @@ export { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 export { MemoryAuditLog } from './memory-audit-log.js';
 export { MemoryPeopleStore } from './memory-people-store.js';
 export { MemoryKeyClaims } from './memory-key-claims.js';
+export { MemoryUsageStore } from './memory-usage-store.js';

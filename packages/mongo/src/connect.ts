@@ -12,6 +12,7 @@ import { MongoKeyClaims } from './mongo-key-claims.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
+import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 
 export interface MongoOptions {
@@ -41,6 +42,8 @@ export interface MongoConnection {
   /** createKey's Idempotency-Key claims. */
   keyClaims: MongoKeyClaims;
   people: MongoPeopleStore;
+  /** Metered calls, in hour and day buckets. */
+  usage: MongoUsageStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
   sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
@@ -76,6 +79,9 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
       keyClaims: withDeadline(new MongoKeyClaims(db), timeoutMS),
       people: withDeadline(new MongoPeopleStore(db), timeoutMS),
+      // Off every request's path, and bounded by the driver's timeoutMS: no deadline of its own that
+      // could fail a bulkWrite the server then applies, which the flusher would write again.
+      usage: new MongoUsageStore(db),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
       ping: () =>
         settleWithin(

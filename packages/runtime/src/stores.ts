@@ -1,5 +1,24 @@
-import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyClaims, KeyStore, PeopleStore, PetStore, RateLimiter } from '@petstore/domain';
-import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyClaims, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore } from '@petstore/memory';
+import type {
+  AuditLog,
+  Clock,
+  IdempotencyStore,
+  IdSource,
+  KeyClaims,
+  KeyStore,
+  PeopleStore,
+  PetStore,
+  RateLimiter,
+  UsageStore,
+} from '@petstore/domain';
+import {
+  MemoryAuditLog,
+  MemoryIdempotencyStore,
+  MemoryKeyClaims,
+  MemoryKeyStore,
+  MemoryPeopleStore,
+  MemoryPetStore,
+  MemoryUsageStore,
+} from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -14,6 +33,8 @@ export interface Stores {
   keyClaims: KeyClaims;
   /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
+  /** Metered calls in hour and day buckets (docs/usage.md). */
+  usage: UsageStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
   sharedRateLimiter: ((window: { windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
   /**
@@ -49,6 +70,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       idempotency: mongo.idempotency,
       keyClaims: mongo.keyClaims,
       people: mongo.people,
+      usage: mongo.usage,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
       ready: () =>
@@ -73,6 +95,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     idempotency: new MemoryIdempotencyStore(clock),
     keyClaims: new MemoryKeyClaims(clock),
     people: new MemoryPeopleStore(),
+    usage: new MemoryUsageStore(),
     sharedRateLimiter: undefined,
     bound: (target) => target,
     ready: async () => true,

@@ -13,6 +13,7 @@ import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
 import { MEMBER_OPERATION_TEXT } from './member-operations.js';
 import { KEY_OPERATION_TEXT } from './key-operations.js';
 import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
+import { USAGE_OPERATION_TEXT } from './usage-operations.js';
 
 const session = { name: 'Session', schema: SessionAnswer };
 
@@ -104,4 +105,5 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
   ...PASSKEY_OPERATION_TEXT,
   ...MEMBER_OPERATION_TEXT,
   ...KEY_OPERATION_TEXT,
+  ...USAGE_OPERATION_TEXT,
 };

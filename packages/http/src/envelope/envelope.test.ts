@@ -4,6 +4,7 @@ import {
   CATALOGUE,
   DomainError,
   FixedWindowRateLimiter,
+  UsageMeter,
   fixedClock,
   type Principal,
   type RateLimitDecision,
@@ -66,7 +67,13 @@ async function serveEnvelope(limiter: RateLimiter, served: Served = {}) {
     browserKeyClientLimit: served.browserKeyClientLimit,
     maxBodyBytes: 1024,
   });
-  const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });
+  const shell = createHttpShell({
+    logger,
+    metrics: new PetstoreMetrics({ processMetrics: false }),
+    usage: new UsageMeter({ now: Date.now }),
+    corsOrigins: [],
+    https: false,
+  });
   const app = createBaseApp({ shell });
   mountDoor(
     app,
