@@ -7,6 +7,7 @@ import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorD
 import { admission } from './admission.js';
 import type { Handler } from './call.js';
 import { linkHandlers } from './handlers/link-handlers.js';
+import { memberHandlers } from './handlers/member-handlers.js';
 import { passkeyHandlers } from './handlers/passkey-handlers.js';
 import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
 import { mailingLimit } from './mail-limit.js';
@@ -33,11 +34,14 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
   const admit = admission({ people: deps.people, cookie, publicBaseUrl: deps.publicBaseUrl });
   const now = () => deps.clock.now();
   const startSession = sessionStarter(cookie, now);
+  // One budget per client for every operation that mails: sign-ups, reset requests and invitations.
+  const chargeMailing = mailingLimit(deps.clock);
   // What each routed operation does once admitted; an operation of the table without one does not compile.
   const handlers: { readonly [Name in RoutedOperation]: Handler } = {
     ...sessionHandlers({ people: deps.people, envelope: deps.envelope, cookie, startSession }),
     ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
-    ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing: mailingLimit(deps.clock) }),
+    ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
+    ...memberHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
   };
 
   const document = stringifyJson(manageOpenApiDocument(`${deps.publicBaseUrl}${MANAGE_PREFIX}`));

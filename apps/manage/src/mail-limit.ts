@@ -1,12 +1,13 @@
 import { clientOfAddress, DomainError, FixedWindowRateLimiter, type Clock } from '@petstore/domain';
 
-/** Operations that may send mail (a verification or a reset link) per client per hour. */
+/** Operations that may send mail (a verification, reset or invitation link) per client per hour. */
 export const MAILING_REQUESTS_PER_CLIENT_PER_HOUR = 10;
 const WINDOW_SECONDS = 3600;
 
 /**
- * A per-client budget for the public operations that may send mail (signUp, requestPasswordReset),
- * so that nobody uses the service to bomb an inbox, or to fill accounts, from one address. A client
+ * A per-client budget for the operations that may send mail (signUp, requestPasswordReset, and an
+ * owner's inviteMember when it mails), so that nobody uses the service to bomb an inbox, or to fill
+ * accounts, from one address. A client
  * is an IPv4 address or an IPv6 /64 (clientOfAddress). Charged synchronously, before the first
  * await, so concurrent requests cannot all pass one count. Counted per instance: with N instances
  * behind a balancer a client may send at most N times the budget (docs/manage-api.md).
@@ -18,7 +19,7 @@ export function mailingLimit(clock: Clock, perHour = MAILING_REQUESTS_PER_CLIENT
     if (decision.allowed) return;
     throw new DomainError(
       'rate_limited',
-      `too many sign-ups and password reset requests from this address (at most ${perHour} an hour); retry in ${decision.resetSeconds} s`,
+      `too many requests that send mail (sign-ups, password resets, invitations) from this address (at most ${perHour} an hour); retry in ${decision.resetSeconds} s`,
       { retryAfterSeconds: decision.resetSeconds },
     );
   };

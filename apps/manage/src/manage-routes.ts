@@ -32,6 +32,13 @@ export const MANAGE_ROUTES = doorTable(
     'DELETE /passkeys/:passkeyId': 'deletePasskey',
     'POST /passkey-sign-in/options': 'startPasskeySignIn',
     'POST /passkey-sign-in': 'finishPasskeySignIn',
+    'GET /members': 'listMembers',
+    'DELETE /members/:personId': 'removeMember',
+    'POST /invitations': 'inviteMember',
+    'GET /invitations': 'listInvitations',
+    'DELETE /invitations/:invitationId': 'revokeInvitation',
+    'GET /sessions': 'listSessions',
+    'DELETE /sessions/:sessionId': 'endSession',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
   {
     // Issue 28, being built: each moves into the table above with its route.
@@ -43,11 +50,6 @@ export const MANAGE_ROUTES = doorTable(
     rollKey: 'POST /keys/:keyId/roll, being built',
     revokeKey: 'POST /keys/:keyId/revoke, being built',
     listAuditRecords: 'GET /audit-records, being built',
-    listMembers: 'GET /members, being built',
-    inviteMember: 'POST /invitations, being built',
-    removeMember: 'DELETE /members/:personId, being built',
-    listSessions: 'GET /sessions, being built',
-    endSession: 'DELETE /sessions/:sessionId, being built',
   },
 );
 

@@ -185,6 +185,14 @@ export function definePeopleStoreSuite(name: string, makeStore: MakePeopleStore)
         expect(await store().listInvitations('acc_none')).toEqual([]);
       });
 
+      it('refuses a second invitation with the same id, keeping the first, also when many are inserted at once', async () => {
+        const outcomes = await Promise.allSettled(many(20, (n) => store().insertInvitation(invitation('inv_1', { email: `n${n}@example.com` }))));
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'conflict' });
+        const kept = await store().getInvitation('inv_1');
+        expect(outcomes[Number(kept?.email.slice(1, -'@example.com'.length))]?.status).toBe('fulfilled');
+      });
+
       it('lets exactly one of many acceptances of one invitation at once succeed', async () => {
         await store().insertInvitation(invitation('inv_1'));
         const answers = await Promise.all(many(20, (n) => store().acceptInvitation('inv_1', at(100 + n))));

@@ -1,6 +1,7 @@
 import { AcceptInvitationInput, ChangePasswordInput, SignInInput, type PeopleService, type SignedIn } from '@petstore/domain';
 import type { Envelope } from '@petstore/http';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Call, type Handler } from '../call.js';
+import { sessionListItemJson } from '../member-json.js';
 import { sessionJson } from '../session-json.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
@@ -19,7 +20,7 @@ export function sessionStarter(cookie: SessionCookie, now: () => Date): (call: C
   };
 }
 
-/** Signing in and out, and the session itself: each sign-in answers a new token, in the cookie alone. */
+/** Signing in and out, the session itself and the person's list of them: each sign-in answers a new token, in the cookie alone. */
 export function sessionHandlers(deps: SessionHandlerDeps) {
   const { people, envelope, cookie, startSession } = deps;
   return {
@@ -40,6 +41,19 @@ export function sessionHandlers(deps: SessionHandlerDeps) {
       await readNoInput(envelope, call.exchange);
       await people.signOutEverywhere(signedIn(call).person.id, call.context);
       sendNothing(call.exchange, ['Set-Cookie', cookie.clear]);
+    },
+    listSessions: async (call) => {
+      const { person, session } = signedIn(call);
+      const listed = await people.listSessions(person.id);
+      sendJson(call.exchange, 200, { sessions: listed.map((each) => sessionListItemJson(each, session.id)) });
+    },
+    endSession: async (call) => {
+      await readNoInput(envelope, call.exchange);
+      const { person, session } = signedIn(call);
+      const ended = call.params['sessionId'] ?? '';
+      await people.endSession(person.id, ended, call.context);
+      // Ending the session this request came with signs this browser out: it may forget the cookie.
+      sendNothing(call.exchange, ended === session.id ? ['Set-Cookie', cookie.clear] : []);
     },
   } satisfies Record<string, Handler>;
 }

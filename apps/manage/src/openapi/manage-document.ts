@@ -22,7 +22,7 @@ export function codeOfStatus(status: number): string {
 const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',
   401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password.',
-  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what the operator does not allow.',
+  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what your role or the operator does not allow.',
   404: "There is no such thing of yours (another person's is not yours either).",
   409: 'The request conflicts with what is already there.',
   410: 'The link is unknown, used, withdrawn or expired: ask for a new one.',
@@ -83,7 +83,9 @@ export function manageOpenApiDocument(baseUrl: string): Json {
         description: `${text.description}${operation.callers === 'session' ? '\n\nNeeds a session: sign in first.' : ''}${notes}`,
         'x-stability': operation.stability,
         security: operation.callers === 'session' ? [{ session: [] }] : [],
-        ...(path !== template && { parameters: pathParameters(template) }),
+        ...((path !== template || text.idempotencyKey) && {
+          parameters: [...pathParameters(template), ...(text.idempotencyKey ? [IDEMPOTENCY_KEY] : [])],
+        }),
         ...(text.input && {
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${text.input.name}` } } } },
         }),
@@ -115,6 +117,15 @@ export function manageOpenApiDocument(baseUrl: string): Json {
     },
   };
 }
+
+/** The header a create may carry so that a retry makes nothing new; what a retry answers is the operation's to say. */
+const IDEMPOTENCY_KEY: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Any 1 to 255 printable ASCII characters without spaces (a UUID): send one with every create, and the same one with its retries.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 /** Each `:name` of a route template, as a required path parameter. */
 function pathParameters(template: string): Json[] {

@@ -10,6 +10,7 @@ import {
 import type { RoutedOperation } from '../manage-routes.js';
 import type { OperationText } from './operation-text.js';
 import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
+import { MEMBER_OPERATION_TEXT } from './member-operations.js';
 import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
 
 const session = { name: 'Session', schema: SessionAnswer };
@@ -100,4 +101,5 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     cookie: 'sets',
   },
   ...PASSKEY_OPERATION_TEXT,
+  ...MEMBER_OPERATION_TEXT,
 };

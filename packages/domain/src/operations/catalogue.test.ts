@@ -47,6 +47,8 @@ describe('the operation catalogue', () => {
       removeMember: 'session',
       listSessions: 'session',
       endSession: 'session',
+      listInvitations: 'session',
+      revokeInvitation: 'session',
     });
     for (const name of manage) expect(CATALOGUE[name].stability, name).toBe('beta');
     // A management key reads with keys:read and changes with keys:manage; never with a pet scope.

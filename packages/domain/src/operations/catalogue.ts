@@ -99,6 +99,9 @@ const FACTS = {
   removeMember: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
   listSessions: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
   endSession: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  // An owner's pending invitations, to see and withdraw (the domain's listInvitations, revokeInvitation).
+  listInvitations: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  revokeInvitation: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationName = keyof typeof FACTS;

@@ -1,6 +1,6 @@
 import { initialValues, type AuditActor } from '../audit/audit-trail.js';
 import { randomId } from '../auth/api-key.js';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, isDomainError } from '../errors/domain-error.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { RequestContext } from './deps.js';
 import { hashSecretToken, LINK_LIFETIME_MS, newSecretToken, portalLink } from './link-tokens.js';
@@ -8,6 +8,7 @@ import { invitationMail } from './mail-texts.js';
 import type { Members } from './members.js';
 import { byPerson, type PeopleKit } from './people-kit.js';
 import type { Invitation, Role } from './ports.js';
+import { idempotentInvitationId, replayInvitation } from './invitation-replay.js';
 import { InvitationInput } from './schemas.js';
 import { invitationView, type CreatedInvitation, type InvitationView, type IssuedLink } from './views.js';
 
@@ -24,13 +25,39 @@ export class Invitations {
     private readonly members: Members,
   ) {}
 
-  /** Mailed when a mailer is configured (the answer then has no link); otherwise the link is in the answer. */
-  async create(ownerId: string, accountId: string, input: InvitationInput, context: RequestContext): Promise<CreatedInvitation> {
+  /**
+   * Mailed when a mailer is configured (the answer then has no link); otherwise the link is in the
+   * answer. With an `idempotencyKey`, a retry creates nothing new (invitation-replay.ts).
+   */
+  async create(
+    ownerId: string,
+    accountId: string,
+    input: InvitationInput,
+    context: RequestContext,
+    idempotencyKey?: string,
+  ): Promise<CreatedInvitation> {
     await this.members.requireOwner(ownerId, accountId);
     const { email, role } = parseOrThrow(InvitationInput, input, 'body');
+    const id = idempotencyKey === undefined ? randomId('inv') : idempotentInvitationId(accountId, idempotencyKey);
+    const replay = async (): Promise<CreatedInvitation | null> => {
+      if (idempotencyKey === undefined) return null;
+      const existing = await this.kit.deps.people.getInvitation(id);
+      return existing && replayInvitation(existing, { email, role }, this.kit.mailConfigured);
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
     const members = await this.kit.deps.people.listPeople({ accountId });
     if (members.some((person) => person.email === email)) throw new DomainError('conflict', `${email} is already a member of this account`);
-    const { invitation, link } = await this.issue(accountId, email, role, byPerson(ownerId, context));
+    let issued: { invitation: InvitationView; link: IssuedLink };
+    try {
+      issued = await this.issue(id, accountId, email, role, byPerson(ownerId, context));
+    } catch (error) {
+      // Two retries at once: the store let one insert the id; the other answers as a later retry would.
+      const raced = isDomainError(error) && error.code === 'conflict' ? await replay() : null;
+      if (raced) return raced;
+      throw error;
+    }
+    const { invitation, link } = issued;
     if (!this.kit.mailConfigured) return { invitation, link };
     const account = await this.kit.deps.keys.getAccount(accountId);
     await this.kit.mail(invitationMail(email, account?.name ?? accountId, link.link));
@@ -47,7 +74,7 @@ export class Invitations {
       throw new DomainError('not_found', `account ${accountId} does not exist`);
     }
     // Whoever signs up creates their account, so they own it.
-    return this.issue(accountId, email, accountId === null ? 'owner' : role, { actor: this.kit.deps.actor, clientAddress: null });
+    return this.issue(randomId('inv'), accountId, email, accountId === null ? 'owner' : role, { actor: this.kit.deps.actor, clientAddress: null });
   }
 
   async list(ownerId: string, accountId: string): Promise<InvitationView[]> {
@@ -84,6 +111,7 @@ export class Invitations {
   }
 
   private async issue(
+    id: string,
     accountId: string | null,
     email: string,
     role: Role,
@@ -92,7 +120,7 @@ export class Invitations {
     const token = newSecretToken();
     const createdAt = this.kit.now();
     const invitation: Invitation = {
-      id: randomId('inv'),
+      id,
       accountId,
       email,
       role,

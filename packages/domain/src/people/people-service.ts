@@ -57,6 +57,11 @@ export class PeopleService {
     this.acceptance = new InvitationAcceptance(this.kit, this.invitations, this.sessions, this.passwordSignIn);
   }
 
+  /** Whether the service sends mail (PETSTORE_SMTP_URL): links are mailed then, never answered. */
+  get mailConfigured(): boolean {
+    return this.kit.mailConfigured;
+  }
+
   /** Whether addresses must be verified: exactly when mail can be sent. */
   get verificationRequired(): boolean {
     return this.kit.verificationRequired;
@@ -127,9 +132,18 @@ export class PeopleService {
     return this.passwords.change(personId, input, context);
   }
 
-  /** An owner invites someone into their account; the link is in the answer only when no mailer is configured. */
-  async createInvitation(ownerId: string, accountId: string, input: InvitationInput, context: RequestContext): Promise<CreatedInvitation> {
-    return this.invitations.create(ownerId, accountId, input, context);
+  /**
+   * An owner invites someone into their account; the link is in the answer only when no mailer is
+   * configured. A retry with the same `idempotencyKey` creates no second invitation (invitation-replay.ts).
+   */
+  async createInvitation(
+    ownerId: string,
+    accountId: string,
+    input: InvitationInput,
+    context: RequestContext,
+    idempotencyKey?: string,
+  ): Promise<CreatedInvitation> {
+    return this.invitations.create(ownerId, accountId, input, context, idempotencyKey);
   }
 
   async listInvitations(ownerId: string, accountId: string): Promise<InvitationView[]> {

@@ -144,6 +144,7 @@ export interface PeopleStore {
   membershipsOfAccount(accountId: string): Promise<Membership[]>;
   deleteMembership(accountId: string, personId: string): Promise<void>;
 
+  /** Refuses (`conflict`) a second invitation with the same id: an owner's Idempotency-Key derives the id (invitation-replay.ts). */
   insertInvitation(invitation: Invitation): Promise<void>;
   getInvitation(id: string): Promise<Invitation | null>;
   findInvitationByTokenHash(tokenHash: string): Promise<Invitation | null>;

@@ -53,6 +53,7 @@ export class MapPeopleStore implements PeopleStore {
     this.memberships = this.memberships.filter((m) => m.accountId !== accountId || m.personId !== personId);
   }
   async insertInvitation(invitation: Invitation) {
+    if (this.invitations.has(invitation.id)) throw new DomainError('conflict', 'invitation');
     this.invitations.set(invitation.id, copy(invitation));
   }
   async getInvitation(id: string) {
