@@ -102,7 +102,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(`${PASSWORD} not`);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const refusal = await (await fetch(`${baseUrl}/manage/v1/sign-in`, {
+    const refusal = (await await fetch(`${baseUrl}/manage/v1/sign-in`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, password: `${PASSWORD} not` }),
@@ -163,7 +163,10 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => page.getByRole('row', { name: /journey/ }).count()).toBe(2);
     const rolled = page.getByRole('row', { name: /rolled/ });
     expect(await rolled.innerText()).toContain('works until');
-    await page.getByRole('row', { name: /active/ }).getByRole('link').click();
+    await page
+      .getByRole('row', { name: /active/ })
+      .getByRole('link')
+      .click();
     await page.getByRole('button', { name: 'Revoke this key…' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('heading').innerText()).toMatch(/^Revoke journey \(.+\)\?$/);

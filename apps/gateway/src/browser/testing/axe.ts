@@ -23,7 +23,10 @@ declare const document: unknown;
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(await axeSource);
   const { violations } = await page.evaluate(() =>
-    axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
+    axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }),
   );
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
