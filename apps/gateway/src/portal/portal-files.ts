@@ -21,9 +21,11 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+const require = createRequire(import.meta.url);
+
 /** Where `npm run build` put the portal (apps/portal, Vite): its dist/ folder. */
 export function builtPortalDirectory(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@petstore/portal/package.json')), 'dist');
+  return join(dirname(require.resolve('@petstore/portal/package.json')), 'dist');
 }
 
 /**
