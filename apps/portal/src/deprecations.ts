@@ -5,14 +5,21 @@ export interface DeprecatedOperation {
   operation: string;
   sunset: string;
   daysLeft: number;
-  replacement: string[];
-  calls: Array<{ keyId: string; door: string; count: number }>;
+  replacement: { operation: string; description: string; calls: { rest: string; graphql: string; trpc: string } | null };
+  calls: number;
+  callers: Array<{ keyId: string; door: string; calls: number }>;
+}
+
+export interface DeprecationReport {
+  operations: DeprecatedOperation[];
+  /** Every key that called a deprecated operation in the last 30 days: a notice belongs on its row. */
+  keys: Array<{ keyId: string; calls: number }>;
 }
 
 /** The report, or undefined when this service makes none (the operation answers 404). */
-export async function fetchDeprecations(): Promise<DeprecatedOperation[] | undefined> {
+export async function fetchDeprecations(): Promise<DeprecationReport | undefined> {
   try {
-    return (await api<{ operations: DeprecatedOperation[] }>('GET', '/deprecation-report')).operations;
+    return await api<DeprecationReport>('GET', '/deprecation-report');
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return undefined;
     throw error;
@@ -20,8 +27,9 @@ export async function fetchDeprecations(): Promise<DeprecatedOperation[] | undef
 }
 
 /** The deprecated operations each key called: what its row's notice names. */
-export function deprecatedCallsByKey(report: readonly DeprecatedOperation[]): Map<string, DeprecatedOperation[]> {
-  const byKey = new Map<string, DeprecatedOperation[]>();
-  for (const entry of report) for (const { keyId } of entry.calls) byKey.set(keyId, [...new Set([...(byKey.get(keyId) ?? []), entry])]);
+export function deprecatedCallsByKey(report: DeprecationReport): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  for (const entry of report.operations)
+    for (const { keyId } of entry.callers) byKey.set(keyId, [...new Set([...(byKey.get(keyId) ?? []), entry.operation])]);
   return byKey;
 }

@@ -11,8 +11,14 @@ export interface UsageRow {
   keyId: string;
   operation: string;
   door: string;
-  outcome: string;
-  count: number;
+  calls: number;
+  outcomes: Record<string, number>;
+}
+
+export interface Usage {
+  rows: UsageRow[];
+  /** Each key that made calls in the span, with its totals. */
+  keys: Array<{ keyId: string; calls: number; deprecatedCalls: number }>;
 }
 
 export type Granularity = 'hour' | 'day';
@@ -23,22 +29,14 @@ export interface UsageQuery {
   keyId?: string | undefined;
 }
 
-/** The rows of the period, or undefined when this service does not meter usage. */
-export async function fetchUsage({ from, granularity, keyId }: UsageQuery): Promise<UsageRow[] | undefined> {
+/** The usage of the period, or undefined when this service does not meter usage. */
+export async function fetchUsage({ from, granularity, keyId }: UsageQuery): Promise<Usage | undefined> {
   try {
-    const answer = await api<{ rows: UsageRow[] }>('GET', `/usage${query({ from: from.toISOString(), granularity, keyId })}`);
-    return answer.rows;
+    return await api<Usage>('GET', `/usage${query({ from: from.toISOString(), granularity, keyId })}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return undefined;
     throw error;
   }
-}
-
-/** Calls per key in the rows. */
-export function callsByKey(rows: readonly UsageRow[]): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const row of rows) totals.set(row.keyId, (totals.get(row.keyId) ?? 0) + row.count);
-  return totals;
 }
 
 /** The rows summed per bucket start, every bucket of the period present (zero when nothing was called). */
@@ -48,7 +46,7 @@ export function series(rows: readonly UsageRow[], from: Date, to: Date, granular
   const counts = new Map<number, number>();
   for (const row of rows) {
     const at = Math.floor(Date.parse(row.start) / step) * step;
-    counts.set(at, (counts.get(at) ?? 0) + row.count);
+    counts.set(at, (counts.get(at) ?? 0) + row.calls);
   }
   const points: Array<{ start: Date; count: number }> = [];
   for (let at = first; at <= to.getTime(); at += step) points.push({ start: new Date(at), count: counts.get(at) ?? 0 });

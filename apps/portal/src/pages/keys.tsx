@@ -1,6 +1,6 @@
 import { api } from '../api.js';
 import { deprecatedCallsByKey, fetchDeprecations } from '../deprecations.js';
-import { callsByKey, fetchUsage, hoursAgo } from '../usage.js';
+import { fetchUsage, hoursAgo, type Usage } from '../usage.js';
 import { CurlLines } from '../ui/curl-lines.js';
 import { KeyState } from '../ui/key-state.js';
 import { Link } from '../ui/link.js';
@@ -17,8 +17,10 @@ async function keyActivity() {
     fetchUsage({ from: hoursAgo(30 * 24), granularity: 'day' }),
     fetchDeprecations(),
   ]);
-  return { day: day && callsByKey(day), month: month && callsByKey(month), deprecated: deprecatedCallsByKey(deprecations ?? []) };
+  return { day: day && callsByKey(day), month: month && callsByKey(month), deprecated: deprecations && deprecatedCallsByKey(deprecations) };
 }
+
+const callsByKey = (usage: Usage): Map<string, number> => new Map(usage.keys.map(({ keyId, calls }) => [keyId, calls]));
 
 export function KeysPage() {
   const keys = useLoad(() => api<{ keys: Key[] }>('GET', '/keys'));
@@ -58,14 +60,14 @@ export function KeysPage() {
             </thead>
             <tbody>
               {listed.map((key) => {
-                const deprecated = activity.value?.deprecated.get(key.id);
+                const deprecated = activity.value?.deprecated?.get(key.id);
                 return (
                   <tr key={key.id}>
                     <td>
                       <Link to={`/keys/${key.id}`}>{key.name ?? 'unnamed key'}</Link>
                       {deprecated && (
                         <p class="notice">
-                          Called {deprecated.map((entry) => entry.operation).join(', ')}, which will be removed: see <Link to="/usage">usage</Link>.
+                          Called {deprecated.join(', ')}, which will be removed: see <Link to="/usage">usage</Link>.
                         </p>
                       )}
                     </td>

@@ -23,7 +23,7 @@ export function UsagePage() {
     () => fetchUsage({ from: hoursAgo(chosen.hours), granularity: chosen.granularity, keyId: keyId || undefined }),
     [period, keyId],
   );
-  const rows = usage.value;
+  const rows = usage.value?.rows;
   const operations = [...new Set(rows?.map((row) => row.operation) ?? [])].sort();
   return (
     <Page title="Usage">
