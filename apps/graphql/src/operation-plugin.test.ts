@@ -1,5 +1,5 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { DomainError, fixedClock, type PetStore } from '@petstore/domain';
+import { DomainError, fixedClock, UsageMeter, type PetStore } from '@petstore/domain';
 import { createHttpShell } from '@petstore/http';
 import { composeDoors } from '@petstore/runtime';
 import type { RequestSummary, RequestTrace, SpanAttributes } from '@petstore/telemetry';
@@ -56,7 +56,14 @@ async function startDoor(setup: TestGraphqlSetup = {}): Promise<Door> {
         return recordingTrace(record);
       },
     };
-    const shell = createHttpShell({ logger: runtime.logger, metrics: runtime.metrics, corsOrigins: [], https: false, tracer });
+    const shell = createHttpShell({
+      logger: runtime.logger,
+      metrics: runtime.metrics,
+      usage: new UsageMeter({ now: Date.now }),
+      corsOrigins: [],
+      https: false,
+      tracer,
+    });
     return composeDoors({ ...runtime, shell }, [mountGraphqlFromConfig]);
   }, setup);
   // Assigned, not spread: `logged` reads the service's log as it is then.

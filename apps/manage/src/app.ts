@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import type { Clock, PeopleService } from '@petstore/domain';
+import type { Clock, PeopleService, UsageService } from '@petstore/domain';
 import type { PasskeyService } from '@petstore/passkeys';
 import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
 import { admission } from './admission.js';
@@ -10,12 +10,18 @@ import { linkHandlers } from './handlers/link-handlers.js';
 import { memberHandlers } from './handlers/member-handlers.js';
 import { passkeyHandlers } from './handlers/passkey-handlers.js';
 import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
+import { usageHandlers } from './handlers/usage-handlers.js';
 import { mailingLimit } from './mail-limit.js';
 import { ROUTES, type ManageMethod, type RoutedOperation } from './manage-routes.js';
 import { manageOpenApiDocument } from './openapi/manage-document.js';
 import { sessionCookie } from './session/session-cookie.js';
 
-export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & { people: PeopleService; passkeys: PasskeyService; clock: Clock };
+export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & {
+  people: PeopleService;
+  passkeys: PasskeyService;
+  clock: Clock;
+  usage: UsageService;
+};
 
 export const MANAGE_PREFIX = '/manage/v1';
 export const MANAGE_OPENAPI_PATH = `${MANAGE_PREFIX}/openapi.json`;
@@ -42,6 +48,7 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
     ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
     ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
     ...memberHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
+    ...usageHandlers({ usage: deps.usage }),
   };
 
   const document = stringifyJson(manageOpenApiDocument(`${deps.publicBaseUrl}${MANAGE_PREFIX}`));

@@ -39,6 +39,8 @@ export const MANAGE_ROUTES = doorTable(
     'DELETE /invitations/:invitationId': 'revokeInvitation',
     'GET /sessions': 'listSessions',
     'DELETE /sessions/:sessionId': 'endSession',
+    'GET /usage': 'getUsage',
+    'GET /deprecation-report': 'getDeprecationReport',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
   {
     // Issue 28, being built: each moves into the table above with its route.

@@ -23,3 +23,4 @@ export * from './shell/http-shell.js';
 export * from './shell/metrics-endpoint.js';
 export * from './shell/metrics.js';
 export * from './request-listener.js';
+export * from './shell/metered-calls.js';

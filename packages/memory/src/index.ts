@@ -3,3 +3,4 @@ export { MemoryKeyStore } from './memory-key-store.js';
 export { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 export { MemoryAuditLog } from './memory-audit-log.js';
 export { MemoryPeopleStore } from './memory-people-store.js';
+export { MemoryUsageStore } from './memory-usage-store.js';

@@ -7,6 +7,7 @@ import type { IdempotencyDocument } from './idempotency-document.js';
 import type { KeyDecisionDocument } from './key-decision-document.js';
 import type { RateLeaseDocument } from './rate-lease-document.js';
 import type { PeopleClaimDocument } from './people-claim-document.js';
+import type { UsageDocument } from './usage-document.js';
 import type {
   ChallengeDocument,
   InvitationDocument,
@@ -36,3 +37,4 @@ export const tokensCollection = (db: Db): Collection<TokenDocument> => db.collec
 export const passkeysCollection = (db: Db): Collection<PasskeyDocument> => db.collection('passkeys');
 export const challengesCollection = (db: Db): Collection<ChallengeDocument> => db.collection('webauthn_challenges');
 export const peopleClaimsCollection = (db: Db): Collection<PeopleClaimDocument> => db.collection('people_claims');
+export const usageCollection = (db: Db): Collection<UsageDocument> => db.collection('usage_buckets');

@@ -11,6 +11,7 @@ import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
+import { MongoUsageStore } from './mongo-usage-store.js';
 import { MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 
 export interface MongoOptions {
@@ -38,6 +39,8 @@ export interface MongoConnection {
   audit: MongoAuditLog;
   idempotency: MongoIdempotencyStore;
   people: MongoPeopleStore;
+  /** Metered calls, in hour and day buckets. */
+  usage: MongoUsageStore;
   /** A rate limiter whose budget every instance on this database shares (see MongoLeasedRateLimiter). */
   sharedRateLimiter: (options: LeasedRateLimiterOptions) => RateLimiter;
   /** Resolves when the database answers; rejects with `service_unavailable` otherwise. */
@@ -72,6 +75,9 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
       people: withDeadline(new MongoPeopleStore(db), timeoutMS),
+      // Off every request's path, and bounded by the driver's timeoutMS: no deadline of its own that
+      // could fail a bulkWrite the server then applies, which the flusher would write again.
+      usage: new MongoUsageStore(db),
       sharedRateLimiter: (limits) => withDeadline(new MongoLeasedRateLimiter(db, limits), timeoutMS),
       ping: () =>
         settleWithin(

@@ -9,3 +9,4 @@ export { MongoPeopleStore } from './mongo-people-store.js';
 export { LEASES_PER_WINDOW, MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 export { withDeadline } from './deadline.js';
 export { clientOptions } from './client-options.js';
+export { MongoUsageStore } from './mongo-usage-store.js';

@@ -16,6 +16,7 @@ import {
   rateLeasesCollection,
   sessionsCollection,
   tokensCollection,
+  usageCollection,
 } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
 
@@ -38,6 +39,10 @@ export async function ensureIndexes(db: Db): Promise<void> {
       idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }),
     );
     await expireWhenOld(() => rateLeasesCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 }));
+    // getUsage and the deprecation report read one account's buckets of one granularity over a span;
+    // the flusher prunes old buckets by granularity and start (FerretDB has no TTL index to do it).
+    await usageCollection(db).createIndex({ accountId: 1, granularity: 1, start: 1 }, { name: 'account_granularity_start' });
+    await usageCollection(db).createIndex({ granularity: 1, start: 1 }, { name: 'granularity_start' });
     await ensurePeopleIndexes(db);
   });
 }

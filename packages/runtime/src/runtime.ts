@@ -19,6 +19,7 @@ import {
   type RateLimiterFactory,
   type SignInThrottle,
   type SignUpPolicy,
+  UsageService,
 } from '@petstore/domain';
 import { createSmtpMailer } from '@petstore/mail';
 import { PasskeyService } from '@petstore/passkeys';
@@ -33,6 +34,7 @@ import { createLogger } from './logger.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
+import { startUsageMetering } from './usage-metering.js';
 
 /** Everything a door needs, wired once per process over one store: the one place services are assembled. */
 export interface Runtime {
@@ -54,6 +56,8 @@ export interface Runtime {
   signUpPolicy: SignUpPolicy;
   /** Passkeys, a second way for people to sign in (docs/passkeys.md). */
   passkeys: PasskeyService;
+  /** Each key's metered calls: getUsage, the deprecation report, `petstore usage` (docs/usage.md). */
+  usage: UsageService;
   /** The key check, body limits and per-operation cost every door's requests go through. */
   envelope: Envelope;
   /** Sign-in attempts per (email, client) and per client, shared by every instance on a database. */
@@ -121,10 +125,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     publicBaseUrl,
   });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
+  const metering = startUsageMetering({ store: stores.usage, clock, metrics, logger });
   let draining = false;
   const shell = createHttpShell({
     logger,
     metrics,
+    usage: metering.meter,
     corsOrigins: config.PETSTORE_CORS_ORIGINS,
     https: (config.PUBLIC_BASE_URL ?? '').startsWith('https://'),
     metricsToken: config.PETSTORE_METRICS_TOKEN,
@@ -154,6 +160,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     passkeys: stores.bound(passkeys),
     mailer,
     signUpPolicy: config.PETSTORE_SIGNUP,
+    usage: stores.bound(new UsageService({ store: stores.usage, clock })),
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, {
@@ -179,6 +186,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
     close: async () => {
       mailer?.close();
+      // What this instance counted since its last flush, before the database goes.
+      await metering.flusher.close();
       await stores.close();
       await tracing?.shutdown();
     },

@@ -1,5 +1,5 @@
-import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PeopleStore, PetStore, RateLimiter } from '@petstore/domain';
-import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore } from '@petstore/memory';
+import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PeopleStore, PetStore, RateLimiter, UsageStore } from '@petstore/domain';
+import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore, MemoryUsageStore } from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -12,6 +12,8 @@ export interface Stores {
   idempotency: IdempotencyStore;
   /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
+  /** Metered calls in hour and day buckets (docs/usage.md). */
+  usage: UsageStore;
   /** A limiter whose budget every instance on the store shares; absent on the embedded store. */
   sharedRateLimiter: ((window: { windowSeconds: number; clock: Clock }) => RateLimiter) | undefined;
   /**
@@ -46,6 +48,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       audit: mongo.audit,
       idempotency: mongo.idempotency,
       people: mongo.people,
+      usage: mongo.usage,
       sharedRateLimiter: mongo.sharedRateLimiter,
       bound: (target) => withDeadline(target, config.MONGODB_TIMEOUT_MS),
       ready: () =>
@@ -69,6 +72,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
     people: new MemoryPeopleStore(),
+    usage: new MemoryUsageStore(),
     sharedRateLimiter: undefined,
     bound: (target) => target,
     ready: async () => true,

@@ -82,9 +82,9 @@ export function manageOpenApiDocument(baseUrl: string): Json {
         summary: text.summary,
         description: `${text.description}${operation.callers === 'session' ? '\n\nNeeds a session: sign in first.' : ''}${notes}`,
         'x-stability': operation.stability,
-        security: operation.callers === 'session' ? [{ session: [] }] : [],
-        ...((path !== template || text.idempotencyKey) && {
-          parameters: [...pathParameters(template), ...(text.idempotencyKey ? [IDEMPOTENCY_KEY] : [])],
+        security: operation.callers === 'anyone' ? [] : [{ session: [] }],
+        ...((path !== template || text.query || text.idempotencyKey) && {
+          parameters: [...pathParameters(template), ...queryParameters(text.query), ...(text.idempotencyKey ? [IDEMPOTENCY_KEY] : [])],
         }),
         ...(text.input && {
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${text.input.name}` } } } },
@@ -130,6 +130,13 @@ const IDEMPOTENCY_KEY: Json = {
 /** Each `:name` of a route template, as a required path parameter. */
 function pathParameters(template: string): Json[] {
   return [...template.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+/** Each property of the operation's query schema, as an optional query parameter. */
+function queryParameters(query: OperationText['query']): Json[] {
+  if (query === undefined) return [];
+  const { properties = {} } = jsonSchemaOf(query, 'input') as { properties?: Record<string, Json> };
+  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
 }
 
 function refusal(status: number): Json {

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export interface OperationText {
   summary: string;
   description: string;
+  /** The query parameters it takes, as one object schema (each property a parameter, none required). */
+  query?: z.ZodObject;
   /** The JSON body it takes, named in the document's components; none for an operation without input. */
   input?: { name: string; schema: z.ZodType };
   /** Its success: the status, and the answer's schema unless it has no body. */

@@ -12,6 +12,7 @@ import type { OperationText } from './operation-text.js';
 import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
 import { MEMBER_OPERATION_TEXT } from './member-operations.js';
 import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
+import { USAGE_OPERATION_TEXT } from './usage-operations.js';
 
 const session = { name: 'Session', schema: SessionAnswer };
 
@@ -102,4 +103,5 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
   },
   ...PASSKEY_OPERATION_TEXT,
   ...MEMBER_OPERATION_TEXT,
+  ...USAGE_OPERATION_TEXT,
 };

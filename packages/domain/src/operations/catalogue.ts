@@ -102,6 +102,9 @@ const FACTS = {
   // An owner's pending invitations, to see and withdraw (the domain's listInvitations, revokeInvitation).
   listInvitations: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
   revokeInvitation: { surface: 'manage', callers: 'session', cost: 1, stability: 'beta' },
+  // Usage metered per key (issue 29): the account's own calls, for its people or a key that reads keys.
+  getUsage: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
+  getDeprecationReport: { surface: 'manage', callers: 'session-or-key', scope: 'keys:read', cost: 1, stability: 'beta' },
 } as const satisfies Record<string, OperationFacts>;
 
 export type OperationName = keyof typeof FACTS;

@@ -11,6 +11,7 @@ import { createHttpShell } from '../shell/http-shell.js';
 import { PetstoreMetrics } from '../shell/metrics.js';
 import { allowedMethods } from './allowed-methods.js';
 import { mountDoor } from './mount-door.js';
+import { UsageMeter } from '@petstore/domain';
 
 /** node:http, because fetch refuses to send TRACE. */
 const send = (base: string, method: string, path: string) =>
@@ -30,7 +31,13 @@ describe('allowedMethods', () => {
 
   beforeAll(async () => {
     const logger = pino({ level: 'silent' });
-    const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });
+    const shell = createHttpShell({
+      logger,
+      metrics: new PetstoreMetrics({ processMetrics: false }),
+      usage: new UsageMeter({ now: Date.now }),
+      corsOrigins: [],
+      https: false,
+    });
     const app = createBaseApp({ shell });
     const router = new Router<ExchangeState>({ methods: ['GET', 'HEAD', 'POST', 'OPTIONS', 'TRACE'] });
     router.get('/things', (ctx) => ctx.state.exchange.send(200, ['Content-Type', 'text/plain'], 'things'));

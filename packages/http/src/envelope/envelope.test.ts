@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CATALOGUE, DomainError, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
+import { CATALOGUE, DomainError, UsageMeter, type Principal, type RateLimitDecision, type RateLimiter } from '@petstore/domain';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
@@ -56,7 +56,13 @@ async function serveEnvelope(limiter: RateLimiter, served: Served = {}) {
     defaultRateLimit: served.defaultRateLimit ?? 10,
     maxBodyBytes: 1024,
   });
-  const shell = createHttpShell({ logger, metrics: new PetstoreMetrics({ processMetrics: false }), corsOrigins: [], https: false });
+  const shell = createHttpShell({
+    logger,
+    metrics: new PetstoreMetrics({ processMetrics: false }),
+    usage: new UsageMeter({ now: Date.now }),
+    corsOrigins: [],
+    https: false,
+  });
   const app = createBaseApp({ shell });
   mountDoor(
     app,

@@ -95,6 +95,8 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
     },
     admit(exchange, operations) {
       const principal = checkedPrincipal(exchange);
+      // Before any refusal, so that a call refused by scope or budget is counted with its outcome.
+      exchange.asking(operations);
       requireScopes(
         principal,
         operations.map(({ name, operation }) => ({ name, scope: operation?.scope ?? null })),

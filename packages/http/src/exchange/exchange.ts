@@ -1,10 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isDomainError, type Principal, type RateLimitState } from '@petstore/domain';
+import { isDomainError, type Operation, type Principal, type RateLimitState } from '@petstore/domain';
 import type { RequestTrace } from '@petstore/telemetry';
 import { answerHead, type HeaderList } from './answer-head.js';
 
 /** Which door served a request; `ops` is the probes and metrics, `none` a request no door claimed. */
 export type Door = 'rest' | 'graphql' | 'trpc' | 'manage' | 'ops';
+
+/** A catalogue operation a request asks for, and how many times it makes it (what the envelope admits, what usage counts). */
+export interface AskedOperation {
+  /** Null for what the catalogue does not hold (see RequestOperation). */
+  operation: Operation | null;
+  calls: number;
+}
 
 /** What the HTTP shell gives every exchange it makes: the headers every answer carries, and whether to close. */
 export interface ExchangeSetting {
@@ -36,6 +43,7 @@ export class Exchange {
   #standing: RateLimitState | undefined;
   #errorCode: string | undefined;
   #deprecatedCalls = 0;
+  #asked: readonly AskedOperation[] | undefined;
   /** Headers staged for the answer by steps before its writer (a deprecation notice, a router's `Allow`). */
   #staged: HeaderList | undefined;
   private readonly operations = new Set<string>();
@@ -82,6 +90,11 @@ export class Exchange {
     return this.#deprecatedCalls;
   }
 
+  /** The catalogue operations the envelope was asked to admit, whatever it decided: what the usage meter counts. */
+  get asked(): readonly AskedOperation[] | undefined {
+    return this.#asked;
+  }
+
   get keyId(): string | undefined {
     return this.#principal?.keyId;
   }
@@ -108,6 +121,11 @@ export class Exchange {
   /** The envelope checked the caller's key: this is who is asking. */
   authenticated(principal: Principal): void {
     this.#principal = principal;
+  }
+
+  /** The envelope is admitting these operations (kept as given, not copied: the hot path allocates nothing for it). */
+  asking(operations: readonly AskedOperation[]): void {
+    this.#asked = operations;
   }
 
   /** The caller's budget was charged (or only looked at): its standing goes out in the RateLimit headers. */

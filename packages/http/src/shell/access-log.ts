@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Exchange } from '../exchange/exchange.js';
 import { pathOf } from './metrics-endpoint.js';
+import { meterCalls, type CallMeter } from './metered-calls.js';
 import type { PetstoreMetrics } from './metrics.js';
 import { requestSummary } from './request-summary.js';
 
@@ -17,8 +18,8 @@ interface AccessLine {
   keyId?: string;
 }
 
-/** What is recorded of every request when its connection is done with it: metrics, its trace's end, one log line. */
-export function accessLogger(logger: Logger, metrics: PetstoreMetrics): (exchange: Exchange, seconds: number) => void {
+/** What is recorded of every request when its connection is done with it: metrics, usage, its trace's end, one log line. */
+export function accessLogger(logger: Logger, metrics: PetstoreMetrics, usage: CallMeter): (exchange: Exchange, seconds: number) => void {
   // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
   const accessLog = logger.child({}, { redact: [] });
   return (exchange, seconds) => {
@@ -26,6 +27,7 @@ export function accessLogger(logger: Logger, metrics: PetstoreMetrics): (exchang
     // A client that went away before the answer was complete: 499 is the usual name for it.
     const status = exchange.delivered ?? 499;
     metrics.observe(exchange, status, seconds);
+    meterCalls(usage, exchange, status);
     const path = pathOf(req);
     const trace = exchange.trace;
     if (trace) trace.end(requestSummary(exchange, path, status));

@@ -10,6 +10,7 @@ import { Exchange, type ExchangeState } from '../exchange/exchange.js';
 import { accessLogger } from './access-log.js';
 import { clientAddress, TRUST_NO_PROXY, type TrustedProxies } from './client-address.js';
 import { corsPolicy } from './cors.js';
+import type { CallMeter } from './metered-calls.js';
 import { METRICS_PATH, serveMetrics } from './metrics-endpoint.js';
 import type { PetstoreMetrics } from './metrics.js';
 import { acceptRequestId } from './request-id.js';
@@ -21,6 +22,8 @@ const NOT_FOUND = new HttpError(404, 'not_found', describeStatus(404).message);
 export interface HttpShellOptions {
   logger: Logger;
   metrics: PetstoreMetrics;
+  /** Counts each key's calls of the pet doors, in memory, for the usage buckets (docs/usage.md). */
+  usage: CallMeter;
   /** Exact origins allowed to call from a browser; empty for none. */
   corsOrigins: readonly string[];
   /** Whether the public address is https, for Strict-Transport-Security. */
@@ -56,7 +59,7 @@ export interface HttpShell {
 export function createHttpShell(options: HttpShellOptions): HttpShell {
   const cors = corsPolicy(options.corsOrigins);
   const security = Object.entries(securityHeaders({ https: options.https })).flat();
-  const finish = accessLogger(options.logger, options.metrics);
+  const finish = accessLogger(options.logger, options.metrics, options.usage);
   let draining = false;
   const isDraining = (): boolean => draining;
   const middleware: Middleware<ExchangeState> = async (ctx, next) => {

@@ -46,6 +46,19 @@ export class PetstoreMetrics {
     registers: [this.registry],
   });
 
+  readonly usageDropped = new Counter({
+    name: 'petstore_usage_dropped_calls_total',
+    help: 'Metered calls not kept for the usage buckets: more keys in an hour, or more buckets waiting for a failing database, than the meter holds.',
+    registers: [this.registry],
+  });
+
+  readonly usageFlushFailures = new Counter({
+    name: 'petstore_usage_flush_failures_total',
+    help: 'Usage flushes that failed (their counts are kept for the next flush), and prunes of old buckets that failed.',
+    labelNames: ['step'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { processMetrics?: boolean } = {}) {
     // CPU, memory, event-loop lag and GC of this process, under the usual process_/nodejs_ names.
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
