@@ -139,10 +139,33 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => heading().innerText()).toBe('Keys');
     const row = page.getByRole('row', { name: /journey/ });
     await expect.poll(() => row.innerText()).toContain('active');
-    await page.reload();
-    await expect.poll(() => page.getByRole('row', { name: /journey/ }).innerText()).not.toContain('never');
+    const lastUse = row.getByRole('cell').nth(5);
+    await expect.poll(() => lastUse.innerText()).not.toBe('never');
     await check('keys');
   });
+
+  it("shows the key's calls, and a notice once it called the deprecated read, when its usage is written (every 10 s)", async () => {
+    const [key] = secrets.slice(-1);
+    expect((await fetch(`${baseUrl}/v1/pets/1`, { headers: { Authorization: `Bearer ${key}` } })).status).toBeLessThan(500);
+    const row = page.getByRole('row', { name: /journey/ });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.waitForLoadState('networkidle');
+          return row.innerText();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toContain('Called getPet, which will be removed');
+    // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
+    expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
+    await check('keys-usage');
+    await page.getByRole('link', { name: 'usage' }).click();
+    await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
+    await page.getByRole('link', { name: 'Keys', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Keys');
+  }, 60_000);
 
   it('rolls the key with an overlap in which the old key still works, then revokes the new one: 401', async () => {
     const [oldKey] = secrets.slice(-1);
