@@ -161,7 +161,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
     expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
     await check('keys-usage');
-    await page.getByRole('link', { name: 'usage' }).click();
+    await page.getByRole('link', { name: 'usage', exact: true }).click();
     await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
     await page.getByRole('link', { name: 'Keys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('Keys');
