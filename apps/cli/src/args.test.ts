@@ -71,6 +71,11 @@ describe('parseCliArgs', () => {
     [['keys', 'roll', 'key_1', '--overlap', '90m'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 5400 }],
     [['keys', 'roll', 'key_1', '--overlap', '2d'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 172_800 }],
     [['audit', 'list'], { action: 'list-audit' }],
+    [['usage', '--account', 'acc_1'], { action: 'usage', accountId: 'acc_1' }],
+    [
+      ['usage', '--account', 'acc_1', '--key', ' key_1 ', '--since', '2026-11-01'],
+      { action: 'usage', accountId: 'acc_1', keyId: 'key_1', since: new Date('2026-11-01T00:00:00Z') },
+    ],
     [
       ['audit', 'list', '--account', 'acc_1', '--since', '2026-11-01T00:00Z'],
       { action: 'list-audit', accountId: 'acc_1', since: new Date('2026-11-01T00:00:00.000Z') },

@@ -19,7 +19,9 @@ export type StoreCommand =
   | { action: 'list-people'; accountId?: string }
   | { action: 'reset-link'; email: string }
   /** Into an account (as a member unless told), or, with accountId null, to sign up with an account of their own. */
-  | { action: 'create-invitation'; accountId: string | null; email: string; role?: Role };
+  | { action: 'create-invitation'; accountId: string | null; email: string; role?: Role }
+  /** An account's calls by day (the last 30 days, or since `since`), and the deprecation report. */
+  | { action: 'usage'; accountId: string; keyId?: string; since?: Date };
 
 /**
  * Help that was asked for (`--help`: stdout, exit 0) or help instead of a command that was not
@@ -34,7 +36,7 @@ export interface CliRequest {
   json: boolean;
 }
 
-const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role'] as const;
+const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role', 'key'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 type Values = Partial<Record<ValueOption, string>>;
 
@@ -50,6 +52,7 @@ const OPTIONS = {
   since: text,
   email: text,
   role: text,
+  key: text,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Record<ValueOption, typeof text> & Record<string, unknown>;
@@ -125,6 +128,16 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
     optional: ['account'],
     build: ({ values }) => ({ action: 'list-people', ...(values.account !== undefined && { accountId: values.account }) }),
   },
+  usage: {
+    required: 'account',
+    optional: ['key', 'since'],
+    build: ({ values }) => ({
+      action: 'usage',
+      accountId: values.account ?? '',
+      ...(values.key !== undefined && { keyId: values.key }),
+      ...(values.since !== undefined && { since: readInstant('since', values.since) }),
+    }),
+  },
   'people reset-link': { argument: 'email', build: ({ argument }) => ({ action: 'reset-link', email: argument }) },
   'invites create': {
     required: 'email',
@@ -186,7 +199,7 @@ interface ParsedLine {
 }
 
 /** Ids and names, whose surrounding spaces are slips of the hand; every other value is read exactly as given. */
-const TRIMMED: ReadonlySet<ValueOption> = new Set(['name', 'account', 'email']);
+const TRIMMED: ReadonlySet<ValueOption> = new Set(['name', 'account', 'email', 'key']);
 
 /**
  * `--overlap -1` as `--overlap=-1`: node:util reads a value starting with a dash as a missing one

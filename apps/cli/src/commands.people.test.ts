@@ -1,5 +1,14 @@
-import { AccountService, createAuthenticator, fixedClock, type AuditLog, type KeyStore, type PeopleStore, type SignUpPolicy } from '@petstore/domain';
-import { MemoryAuditLog, MemoryKeyStore, MemoryPeopleStore } from '@petstore/memory';
+import {
+  AccountService,
+  createAuthenticator,
+  fixedClock,
+  type AuditLog,
+  type KeyStore,
+  type PeopleStore,
+  type SignUpPolicy,
+  UsageService,
+} from '@petstore/domain';
+import { MemoryAuditLog, MemoryKeyStore, MemoryPeopleStore, MemoryUsageStore } from '@petstore/memory';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreCommand } from './args.js';
 import { runCommand } from './commands.js';
@@ -46,7 +55,7 @@ for (const store of STORES) {
       const people = operatorPeople({ actor: 'ops@example', publicBaseUrl: BASE_URL, signUpPolicy }, stores, accounts, clock);
       const run = async (command: StoreCommand, json = false) => {
         const output = capturedOutput();
-        await runCommand(command, { accounts, people }, output, json);
+        await runCommand(command, { accounts, people, usage: new UsageService({ store: new MemoryUsageStore(), clock }) }, output, json);
         return output;
       };
       const runJson = async (command: StoreCommand) => {

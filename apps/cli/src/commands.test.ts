@@ -1,4 +1,4 @@
-import { AccountService, DomainError, fixedClock, hashApiKey } from '@petstore/domain';
+import { AccountService, DomainError, fixedClock, hashApiKey, UsageService } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_SHOWN_ONCE_WARNING, runCommand, type CommandDeps } from './commands.js';
 import { operatorPeople } from './operator-people.js';
@@ -16,7 +16,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const clock = fixedClock(NOW);
     const accounts = new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'ops@example' });
     const config = { actor: 'ops@example', publicBaseUrl: 'https://petstore.example', signUpPolicy: 'open' as const };
-    deps = { accounts, people: operatorPeople(config, database, accounts, clock) };
+    deps = { accounts, people: operatorPeople(config, database, accounts, clock), usage: new UsageService({ store: database.usage, clock }) };
   });
   afterEach(async () => {
     await database.drop();
@@ -179,6 +179,34 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const keyId = String((await runJson({ action: 'create-key', accountId }))['id']);
     expect(await runJson({ action: 'revoke-key', keyId })).toMatchObject({ id: keyId, revokedAt: NOW.toISOString() });
     expect(await runJson({ action: 'list-keys', accountId })).toEqual([expect.objectContaining({ revokedAt: NOW.toISOString() })]);
+  });
+
+  it("prints an account's calls by key, operation and door with every outcome, and who still calls the deprecated read", async () => {
+    const accountId = await newAccount();
+    const hour = new Date('2026-11-21T09:00:00Z');
+    const tally = { accountId, keyId: 'key_a', hour } as const;
+    await database.usage.add([
+      { ...tally, operation: 'listPets', door: 'rest', outcome: 'served', count: 40 },
+      { ...tally, operation: 'listPets', door: 'rest', outcome: 'rate_limited', count: 2 },
+      { ...tally, operation: 'getPet', door: 'graphql', outcome: 'served', count: 3 },
+      { ...tally, accountId: 'acc_other', keyId: 'key_x', operation: 'getPet', door: 'rest', outcome: 'served', count: 9 },
+    ]);
+    const output = await run({ action: 'usage', accountId });
+    expect(output.stdout).toEqual([
+      `calls of account ${accountId}'s keys from 2026-10-24 to 2026-11-23 (UTC days, the end excluded)`,
+      'KEY    OPERATION  DOOR     CALLS  SERVED  FORBIDDEN  RATE_LIMITED  CLIENT_ERROR  SERVER_ERROR',
+      'key_a  getPet     graphql  3      3       0          0             0             0',
+      'key_a  listPets   rest     42     40      0          2             0             0',
+      '',
+      'deprecated getPet: removed on 2030-12-05 (1474 days left); call instead REST GET /v1/pets?status=…, GraphQL pets, tRPC pets.list',
+      '  3 calls in the last 30 days:',
+      '  KEY    DOOR     CALLS',
+      '  key_a  graphql  3',
+    ]);
+    const json = await runJson<{ usage: { keys: unknown[] }; deprecation: { keys: unknown[] } }>({ action: 'usage', accountId, keyId: 'key_b' });
+    expect(json.usage.keys).toEqual([]);
+    expect(json.deprecation.keys).toEqual([{ keyId: 'key_a', calls: 3 }]);
+    await expect(run({ action: 'usage', accountId: 'acc_missing' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('prints the audit trail newest first, as a table or as JSON, for one account or all', async () => {

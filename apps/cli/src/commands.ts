@@ -1,15 +1,17 @@
-import type { AccountService, PeopleService } from '@petstore/domain';
+import type { AccountService, PeopleService, UsageService } from '@petstore/domain';
 import type { StoreCommand } from './args.js';
 import { auditTable } from './audit-text.js';
 import { issuedKeyLines, keyTable, revokedKeyLine, rolledKeyLines, updatedKeyLine } from './key-text.js';
 import type { Output } from './output.js';
 import { runPeopleCommand } from './people-commands.js';
 import { accountTable } from './people-text.js';
+import { usageLines } from './usage-text.js';
 import { visibleText } from './visible-text.js';
 
 export interface CommandDeps {
   accounts: AccountService;
   people: PeopleService;
+  usage: UsageService;
 }
 
 export const KEY_SHOWN_ONCE_WARNING = 'Store this key now: it will not be shown again (only its hash is kept).';
@@ -80,6 +82,15 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     case 'revoke-key': {
       const key = await accounts.revokeKey(command.keyId);
       print(key, () => [revokedKeyLine(key)]);
+      return;
+    }
+    case 'usage': {
+      const { accountId, keyId, since } = command;
+      // The account must exist: an unknown id is an operator's slip, not an account without calls.
+      await accounts.listKeys(accountId);
+      const usage = await deps.usage.usageOfAccount(accountId, { keyId, from: since?.toISOString(), granularity: 'day' });
+      const deprecation = await deps.usage.deprecationReportOfAccount(accountId);
+      print({ usage, deprecation }, () => usageLines(accountId, usage, deprecation));
       return;
     }
     case 'list-audit': {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import process from 'node:process';
-import { AccountService, isDomainError, systemClock } from '@petstore/domain';
+import { AccountService, isDomainError, systemClock, UsageService } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
 import { parseCliArgs } from './args.js';
 import { runCommand } from './commands.js';
@@ -44,7 +44,8 @@ async function main(argv: readonly string[]): Promise<number> {
         actor: config.actor,
         keyEnvironment: config.keyEnvironment,
       });
-      await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts) }, output, json);
+      const usage = new UsageService({ store: mongo.usage, clock: systemClock });
+      await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts), usage }, output, json);
     } finally {
       await mongo.close();
     }

@@ -1,38 +1,32 @@
 import { bucketStart, type HourCount, type UsageBucket, type UsageFilter, type UsageStore } from '@petstore/domain';
-import { MongoBulkWriteError, type AnyBulkWriteOperation, type Collection, type Db, type Filter, type WriteError } from 'mongodb';
+import { ObjectId, type AnyBulkWriteOperation, type Collection, type Db, type Filter } from 'mongodb';
 import { usageCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
-import { fromUsageDocument, usageDocumentId, type UsageDocument } from './usage-document.js';
-
-const DUPLICATE_KEY = 11000;
-
-/** Rounds of retrying the upserts that lost a race to insert a new bucket. */
-const MAX_ROUNDS = 5;
+import { fromUsageDocument, usageBucketKey, type UsageDocument } from './usage-document.js';
 
 /**
- * Usage buckets in MongoDB: each flush is one unordered bulkWrite of `$inc` upserts, one per hour
- * bucket and one per day bucket. Two instances creating the same new bucket at once: one insert
- * wins, the other fails with a duplicate key (FerretDB does not retry such an upsert itself) and is
- * sent again, now finding the bucket to increment. Nothing else is retried here: an upsert the
- * server did not apply makes the whole add fail, and the flusher keeps the counts.
+ * Usage buckets in MongoDB. Each store (one per process) writes parts of its own, under a writer id
+ * made when it starts, and runs its adds one after another: no document ever has two writers, so
+ * every `$inc` lands even on FerretDB (see usage-document.ts). An add is one unordered bulkWrite of
+ * `$inc` upserts, one per hour bucket and one per day bucket. Reading sums each bucket's parts.
  */
 export class MongoUsageStore implements UsageStore {
   private readonly buckets: Collection<UsageDocument>;
+  private readonly writer = new ObjectId().toHexString();
+  private adding: Promise<unknown> = Promise.resolve();
 
   constructor(db: Db) {
     this.buckets = usageCollection(db);
   }
 
   add(counts: readonly HourCount[]): Promise<void> {
-    return withDriverErrors(async () => {
-      let pending = counts.flatMap(upserts);
-      for (let round = 0; pending.length > 0; round += 1) {
-        pending = await this.write(pending, round === MAX_ROUNDS);
-      }
-    });
+    const added = this.adding.then(() => this.write(counts));
+    // The next add waits for this one, whether it succeeded or not.
+    this.adding = added.catch(() => {});
+    return added;
   }
 
-  async find(filter: UsageFilter): Promise<UsageBucket[]> {
+  find(filter: UsageFilter): Promise<UsageBucket[]> {
     const query: Filter<UsageDocument> = {
       accountId: { $eq: filter.accountId },
       granularity: { $eq: filter.granularity },
@@ -41,7 +35,17 @@ export class MongoUsageStore implements UsageStore {
     if (filter.keyId !== undefined) query.keyId = { $eq: filter.keyId };
     if (filter.operation !== undefined) query.operation = { $eq: filter.operation };
     if (filter.door !== undefined) query.door = { $eq: filter.door };
-    return withDriverErrors(async () => (await this.buckets.find(query).toArray()).map(fromUsageDocument));
+    return withDriverErrors(async () => {
+      const buckets = new Map<string, UsageBucket>();
+      for (const document of await this.buckets.find(query).toArray()) {
+        const part = fromUsageDocument(document);
+        const key = usageBucketKey(part);
+        const bucket = buckets.get(key);
+        if (bucket) bucket.count += part.count;
+        else buckets.set(key, part);
+      }
+      return [...buckets.values()];
+    });
   }
 
   prune(bounds: { hoursBefore: Date; daysBefore: Date }): Promise<void> {
@@ -51,33 +55,27 @@ export class MongoUsageStore implements UsageStore {
     });
   }
 
-  /** Writes the upserts; returns those that lost a race to insert their bucket, to send again. */
-  private async write(operations: AnyBulkWriteOperation<UsageDocument>[], last: boolean): Promise<AnyBulkWriteOperation<UsageDocument>[]> {
-    try {
-      await this.buckets.bulkWrite(operations, { ordered: false });
-      return [];
-    } catch (error) {
-      if (last || !(error instanceof MongoBulkWriteError)) throw error;
-      const errors: readonly WriteError[] = error.writeErrors instanceof Array ? error.writeErrors : [error.writeErrors];
-      // Any other failure means the counts may not have landed: fail, and let the flusher keep them.
-      if (!errors.every((writeError) => writeError.code === DUPLICATE_KEY)) throw error;
-      return errors.map((writeError) => operations[writeError.index]).filter((operation) => operation !== undefined);
-    }
+  private write(counts: readonly HourCount[]): Promise<void> {
+    return withDriverErrors(async () => {
+      const upserts = this.upserts(counts);
+      if (upserts.length > 0) await this.buckets.bulkWrite(upserts, { ordered: false });
+    });
   }
-}
 
-/** The hour bucket's and the day bucket's upsert of one hour's count. */
-function upserts(count: HourCount): AnyBulkWriteOperation<UsageDocument>[] {
-  const { accountId, keyId, operation, door, outcome } = count;
-  return (['hour', 'day'] as const).map((granularity) => {
-    const start = new Date(bucketStart(count.hour.getTime(), granularity));
-    const _id = usageDocumentId({ keyId, operation, door, outcome, granularity, start });
-    return {
-      updateOne: {
-        filter: { _id },
-        update: { $inc: { count: count.count }, $setOnInsert: { accountId, keyId, operation, door, outcome, granularity, start } },
-        upsert: true,
-      },
-    };
-  });
+  /** One upsert per part: the hours of one day add up into one day part before they are sent. */
+  private upserts(counts: readonly HourCount[]): AnyBulkWriteOperation<UsageDocument>[] {
+    const parts = new Map<string, Omit<UsageDocument, '_id'>>();
+    for (const { hour, count, ...tally } of counts) {
+      for (const granularity of ['hour', 'day'] as const) {
+        const start = new Date(bucketStart(hour.getTime(), granularity));
+        const key = usageBucketKey({ ...tally, granularity, start });
+        const part = parts.get(key);
+        if (part) part.count += count;
+        else parts.set(key, { ...tally, granularity, start, writer: this.writer, count });
+      }
+    }
+    return [...parts].map(([key, { count, ...part }]) => ({
+      updateOne: { filter: { _id: `${key}|${this.writer}` }, update: { $inc: { count }, $setOnInsert: part }, upsert: true },
+    }));
+  }
 }

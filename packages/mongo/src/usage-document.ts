@@ -1,10 +1,12 @@
 import type { OperationName, UsageBucket, UsageDoor, UsageGranularity, UsageOutcome } from '@petstore/domain';
 
 /**
- * One usage bucket: the calls of one key, operation, door and outcome in one UTC hour or day. Its
- * `_id` is the bucket's key (granularity, start, key, operation, door, outcome), so the unique
- * index every collection has on `_id` makes two instances' upserts of the same new bucket one
- * bucket, and the `$inc` of each lands in it.
+ * One instance's part of a usage bucket: the calls of one key, operation, door and outcome in one
+ * UTC hour or day, as one writer (a MongoUsageStore, one per process) counted them. Its `_id` is
+ * the bucket's key and the writer's id: each document has one writer, whose adds run one after
+ * another, because FerretDB applies `$inc` as a read and a write that concurrent writers can
+ * interleave (the usage store suite's concurrency test lost counts that way). Reading sums the
+ * parts of each bucket.
  */
 export interface UsageDocument {
   _id: string;
@@ -15,10 +17,12 @@ export interface UsageDocument {
   outcome: UsageOutcome;
   granularity: UsageGranularity;
   start: Date;
+  writer: string;
   count: number;
 }
 
-export function usageDocumentId(bucket: Omit<UsageBucket, 'accountId' | 'count'>): string {
+/** A bucket's identity, whichever writer counted it. */
+export function usageBucketKey(bucket: Omit<UsageBucket, 'accountId' | 'count'>): string {
   return `${bucket.granularity}|${bucket.start.toISOString()}|${bucket.keyId}|${bucket.operation}|${bucket.door}|${bucket.outcome}`;
 }
 

@@ -49,6 +49,8 @@ describe('the operation catalogue', () => {
       endSession: 'session',
       listInvitations: 'session',
       revokeInvitation: 'session',
+      getUsage: 'session-or-key',
+      getDeprecationReport: 'session-or-key',
     });
     for (const name of manage) expect(CATALOGUE[name].stability, name).toBe('beta');
     // A management key reads with keys:read and changes with keys:manage; never with a pet scope.

@@ -21,11 +21,11 @@ export class UsageService {
   constructor(private readonly deps: UsageServiceDeps) {}
 
   /** getUsage: `input` as the query string gives it, checked here (400 naming the filter). */
-  getUsage(caller: ManagementCaller, input: unknown): Promise<UsageReport> {
+  async getUsage(caller: ManagementCaller, input: unknown): Promise<UsageReport> {
     return this.usageOfAccount(accountOf(caller), input);
   }
 
-  getDeprecationReport(caller: ManagementCaller): Promise<DeprecationReport> {
+  async getDeprecationReport(caller: ManagementCaller): Promise<DeprecationReport> {
     return this.deprecationReportOfAccount(accountOf(caller));
   }
 
