@@ -1,11 +1,12 @@
 import { METHODS } from 'node:http';
 import Router, { type RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import type { Clock, PeopleService, UsageService } from '@petstore/domain';
+import type { Clock, KeyManagement, PeopleService, UsageService } from '@petstore/domain';
 import type { PasskeyService } from '@petstore/passkeys';
 import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
 import { admission } from './admission.js';
 import type { Handler } from './call.js';
+import { keyHandlers } from './handlers/key-handlers.js';
 import { linkHandlers } from './handlers/link-handlers.js';
 import { memberHandlers } from './handlers/member-handlers.js';
 import { passkeyHandlers } from './handlers/passkey-handlers.js';
@@ -19,6 +20,7 @@ import { sessionCookie } from './session/session-cookie.js';
 export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & {
   people: PeopleService;
   passkeys: PasskeyService;
+  keyManagement: KeyManagement;
   clock: Clock;
   usage: UsageService;
 };
@@ -37,7 +39,7 @@ type Route = RouterMiddleware<ExchangeState>;
 export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
   const router = new Router<ExchangeState>({ prefix: MANAGE_PREFIX, methods: [...METHODS] });
   const cookie = sessionCookie(deps.publicBaseUrl);
-  const admit = admission({ people: deps.people, cookie, publicBaseUrl: deps.publicBaseUrl });
+  const admit = admission({ people: deps.people, envelope: deps.envelope, cookie, publicBaseUrl: deps.publicBaseUrl });
   const now = () => deps.clock.now();
   const startSession = sessionStarter(cookie, now);
   // One budget per client for every operation that mails: sign-ups, reset requests and invitations.
@@ -48,6 +50,7 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
     ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
     ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
     ...memberHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
+    ...keyHandlers({ keys: deps.keyManagement, envelope: deps.envelope, prefix: MANAGE_PREFIX }),
     ...usageHandlers({ usage: deps.usage }),
   };
 
@@ -76,6 +79,7 @@ function routeDeclarer(router: Router<ExchangeState>): Record<ManageMethod, (tem
     GET: (template, route) => router.get(template, route),
     POST: (template, route) => router.post(template, route),
     PUT: (template, route) => router.put(template, route),
+    PATCH: (template, route) => router.patch(template, route),
     DELETE: (template, route) => router.delete(template, route),
   };
 }
@@ -83,8 +87,9 @@ function routeDeclarer(router: Router<ExchangeState>): Record<ManageMethod, (tem
 /**
  * Mounts the management door on an app: its routes under /manage/v1, 405 with `Allow` for other
  * methods on them, and 404 for other paths under the prefix, all through the exchange's writer and
- * in the contract's Error shape. No route needs an API key: who may call each operation is decided
- * per operation, from the catalogue, as it is admitted.
+ * in the contract's Error shape. No route needs an API key before it is routed: who may call each
+ * operation (anyone, a session, a management key) is decided per operation, from the catalogue, as it
+ * is admitted, where a key is checked and charged by the same envelope as at the pet doors.
  */
 export function mountManage(app: Koa<ExchangeState>, deps: ManageDeps): void {
   const router = buildManageRouter(deps);

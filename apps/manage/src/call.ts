@@ -1,4 +1,4 @@
-import type { RequestContext, SessionPrincipal } from '@petstore/domain';
+import type { ManagementCaller, RequestContext, SessionPrincipal } from '@petstore/domain';
 import { DomainError, parseOrThrow } from '@petstore/domain';
 import type { z } from 'zod';
 import { hasBody, stringifyJson, type Envelope, type Exchange, type HeaderList } from '@petstore/http';
@@ -12,6 +12,8 @@ export interface Call {
   token: string | undefined;
   /** Who is signed in, for an operation only a session may call (checked before the handler runs). */
   session: SessionPrincipal | undefined;
+  /** Who calls, as the management service judges them: the signed-in person or the API key; undefined for anyone. */
+  caller: ManagementCaller | undefined;
   /** The route's parameters (`:passkeyId`), as the router matched them. */
   params: Readonly<Record<string, string>>;
 }
@@ -35,6 +37,12 @@ export function sendNothing(exchange: Exchange, headers: HeaderList = []): void 
 export function signedIn(call: Call): SessionPrincipal {
   if (call.session === undefined) throw new Error('a session operation ran without its session check');
   return call.session;
+}
+
+/** The caller of an operation a session or a key may call; its admission checked one of them already. */
+export function callerOf(call: Call): ManagementCaller {
+  if (call.caller === undefined) throw new Error('a management operation ran without its caller check');
+  return call.caller;
 }
 
 /**

@@ -2,7 +2,7 @@ import { doorTable, type OfferedBy, type OperationOn } from '@petstore/domain';
 import { routesOf, type RouteOfOperation as RouteOf } from '@petstore/http';
 
 /** The methods the door's routes use; another needs its line in the router's table (manage-router.ts). */
-export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The management door's name for an operation: its method and route template under /manage/v1. */
 export type ManageRoute = `${ManageMethod} /${string}`;
@@ -10,7 +10,7 @@ export type ManageRoute = `${ManageMethod} /${string}`;
 /**
  * The management door's table: each route under /manage/v1 and the catalogue operation it serves,
  * which is also its `operationId` in the door's OpenAPI document. Who may call each (anyone, a
- * session) is the catalogue's; every operation of the manage surface is routed here or left out
+ * session, a session or a management key) is the catalogue's; every operation of the manage surface is routed here or left out
  * with a reason.
  */
 export const MANAGE_ROUTES = doorTable(
@@ -32,6 +32,14 @@ export const MANAGE_ROUTES = doorTable(
     'DELETE /passkeys/:passkeyId': 'deletePasskey',
     'POST /passkey-sign-in/options': 'startPasskeySignIn',
     'POST /passkey-sign-in': 'finishPasskeySignIn',
+    'GET /account': 'getAccount',
+    'GET /keys': 'listKeys',
+    'POST /keys': 'createKey',
+    'GET /keys/:keyId': 'getKey',
+    'PATCH /keys/:keyId': 'updateKey',
+    'POST /keys/:keyId/roll': 'rollKey',
+    'POST /keys/:keyId/revoke': 'revokeKey',
+    'GET /audit-records': 'listAuditRecords',
     'GET /members': 'listMembers',
     'DELETE /members/:personId': 'removeMember',
     'POST /invitations': 'inviteMember',
@@ -42,17 +50,8 @@ export const MANAGE_ROUTES = doorTable(
     'GET /usage': 'getUsage',
     'GET /deprecation-report': 'getDeprecationReport',
   } satisfies Record<ManageRoute, OperationOn<'manage'>>,
-  {
-    // Issue 28, being built: each moves into the table above with its route.
-    getAccount: 'GET /account, being built',
-    listKeys: 'GET /keys, being built',
-    getKey: 'GET /keys/:keyId, being built',
-    createKey: 'POST /keys, being built',
-    updateKey: 'PATCH /keys/:keyId, being built',
-    rollKey: 'POST /keys/:keyId/roll, being built',
-    revokeKey: 'POST /keys/:keyId/revoke, being built',
-    listAuditRecords: 'GET /audit-records, being built',
-  },
+  // Every operation of the manage surface is routed: none is left out.
+  {},
 );
 
 /** The operations the door routes. */

@@ -1,17 +1,15 @@
 import { DomainError } from '@petstore/domain';
-import type { Exchange } from '@petstore/http';
 
 /**
- * The request's query string as one value per name, for the operation's schema to check (unknown
- * names included: it refuses them). A name given twice is refused rather than one of its values
- * picked silently.
+ * A request URL's query string as one value per name, for the operation's schema to check (unknown
+ * names included: a misspelt filter would otherwise widen the answer unseen). A name given twice is
+ * refused rather than one of its values picked silently.
  */
-export function queryOf(exchange: Exchange): Record<string, string> {
-  const params = new URL(exchange.req.url ?? '/', 'http://query.invalid').searchParams;
-  const query: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (Object.hasOwn(query, name)) throw new DomainError('invalid_request', `${name}: give it once`);
-    query[name] = value;
+export function queryOf(url: string | undefined): Record<string, string> {
+  const given: Record<string, string> = {};
+  for (const [name, value] of new URL(url ?? '/', 'http://manage.invalid').searchParams) {
+    if (Object.hasOwn(given, name)) throw new DomainError('invalid_request', `${name}: give it at most once`);
+    given[name] = value;
   }
-  return query;
+  return given;
 }

@@ -1,4 +1,4 @@
-import { DomainError, type AuditLog, type AuditQuery, type AuditRecord } from '@petstore/domain';
+import { DomainError, listAuditRecords, type AuditLog, type AuditQuery, type AuditRecord } from '@petstore/domain';
 
 /** The embedded store's audit trail: append-only, in this process only, like everything it keeps. */
 export class MemoryAuditLog implements AuditLog {
@@ -10,10 +10,6 @@ export class MemoryAuditLog implements AuditLog {
   }
 
   async list(query: AuditQuery): Promise<AuditRecord[]> {
-    const { accountId, since } = query;
-    return [...this.records.values()]
-      .filter((record) => (accountId === undefined || record.accountId === accountId) && (since === undefined || record.at >= since))
-      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
-      .map((record) => structuredClone(record));
+    return listAuditRecords(this.records.values(), query).map((record) => structuredClone(record));
   }
 }

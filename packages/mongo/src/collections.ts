@@ -5,6 +5,7 @@ import type { PetDocument } from './pet-document.js';
 import type { IdBlockDocument } from './id-block-document.js';
 import type { IdempotencyDocument } from './idempotency-document.js';
 import type { KeyDecisionDocument } from './key-decision-document.js';
+import type { KeyClaimDocument } from './key-claim-document.js';
 import type { RateLeaseDocument } from './rate-lease-document.js';
 import type { PeopleClaimDocument } from './people-claim-document.js';
 import type { UsageDocument } from './usage-document.js';
@@ -27,6 +28,7 @@ export const accountsCollection = (db: Db): Collection<AccountDocument> => db.co
 export const apiKeysCollection = (db: Db): Collection<ApiKeyDocument> => db.collection('api_keys');
 export const keyDecisionsCollection = (db: Db): Collection<KeyDecisionDocument> => db.collection('key_decisions');
 export const idempotencyCollection = (db: Db): Collection<IdempotencyDocument> => db.collection('idempotency_keys', KEEP_LONGS);
+export const keyClaimsCollection = (db: Db): Collection<KeyClaimDocument> => db.collection('key_claims');
 export const rateLeasesCollection = (db: Db): Collection<RateLeaseDocument> => db.collection('rate_leases');
 export const auditCollection = (db: Db): Collection<AuditDocument> => db.collection('audit_log');
 export const peopleCollection = (db: Db): Collection<PersonDocument> => db.collection('people');

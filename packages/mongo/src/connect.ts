@@ -8,6 +8,7 @@ import { watchMonitor } from './monitor-watchdog.js';
 import { MongoAuditLog } from './mongo-audit-log.js';
 import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
+import { MongoKeyClaims } from './mongo-key-claims.js';
 import { MongoKeyStore } from './mongo-key-store.js';
 import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
@@ -38,6 +39,8 @@ export interface MongoConnection {
   keys: MongoKeyStore;
   audit: MongoAuditLog;
   idempotency: MongoIdempotencyStore;
+  /** createKey's Idempotency-Key claims. */
+  keyClaims: MongoKeyClaims;
   people: MongoPeopleStore;
   /** Metered calls, in hour and day buckets. */
   usage: MongoUsageStore;
@@ -74,6 +77,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       keys: withDeadline(new MongoKeyStore(db), timeoutMS),
       audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
+      keyClaims: withDeadline(new MongoKeyClaims(db), timeoutMS),
       people: withDeadline(new MongoPeopleStore(db), timeoutMS),
       // Off every request's path, and bounded by the driver's timeoutMS: no deadline of its own that
       // could fail a bulkWrite the server then applies, which the flusher would write again.

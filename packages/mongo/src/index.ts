@@ -5,6 +5,7 @@ export { DEFAULT_ID_BLOCK_SIZE, MongoIdSource } from './mongo-id-source.js';
 export { MongoKeyStore } from './mongo-key-store.js';
 export { MongoAuditLog } from './mongo-audit-log.js';
 export { MongoIdempotencyStore } from './mongo-idempotency-store.js';
+export { MongoKeyClaims } from './mongo-key-claims.js';
 export { MongoPeopleStore } from './mongo-people-store.js';
 export { LEASES_PER_WINDOW, MongoLeasedRateLimiter, type LeasedRateLimiterOptions } from './mongo-rate-limiter.js';
 export { withDeadline } from './deadline.js';

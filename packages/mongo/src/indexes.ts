@@ -5,6 +5,7 @@ import {
   apiKeysCollection,
   auditCollection,
   challengesCollection,
+  keyClaimsCollection,
   keyDecisionsCollection,
   idempotencyCollection,
   invitationsCollection,
@@ -35,9 +36,14 @@ export async function ensureIndexes(db: Db): Promise<void> {
     // `audit list`, newest first, for one account or all of them.
     await auditCollection(db).createIndex({ accountId: 1, at: -1, _id: -1 }, { name: 'account_newest' });
     await auditCollection(db).createIndex({ at: -1, _id: -1 }, { name: 'newest' });
-    await expireWhenOld(() =>
-      idempotencyCollection(db).createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }),
-    );
+    // The management API's audit filters by key and by actor, a page at a time within an account.
+    await auditCollection(db).createIndex({ accountId: 1, keyId: 1, at: -1, _id: -1 }, { name: 'account_key_newest' });
+    await auditCollection(db).createIndex({ accountId: 1, actor: 1, at: -1, _id: -1 }, { name: 'account_actor_newest' });
+    // One createKey claim per account and Idempotency-Key, whichever instance inserts it.
+    await keyClaimsCollection(db).createIndex({ accountId: 1, idempotencyKey: 1 }, { name: 'account_key_unique', unique: true });
+    for (const collection of [idempotencyCollection(db), keyClaimsCollection(db)]) {
+      await expireWhenOld(() => collection.createIndex({ createdAt: 1 }, { name: 'expiry', expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS }));
+    }
     await expireWhenOld(() => rateLeasesCollection(db).createIndex({ expiresAt: 1 }, { name: 'expiry', expireAfterSeconds: 0 }));
     // getUsage and the deprecation report read one account's buckets of one granularity over a span;
     // the flusher prunes old buckets by granularity and start (FerretDB has no TTL index to do it).

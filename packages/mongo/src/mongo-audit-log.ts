@@ -21,12 +21,23 @@ export class MongoAuditLog implements AuditLog {
   }
 
   list(query: AuditQuery): Promise<AuditRecord[]> {
-    const filter: Filter<AuditDocument> = {};
-    if (query.accountId !== undefined) filter.accountId = { $eq: query.accountId };
-    if (query.since !== undefined) filter.at = { $gte: query.since };
     return withDriverErrors(async () => {
-      const documents = await this.records.find(filter).sort({ at: -1, _id: -1 }).toArray();
-      return documents.map(fromAuditDocument);
+      const cursor = this.records.find(auditFilter(query)).sort({ at: -1, _id: -1 });
+      if (query.limit !== undefined) cursor.limit(query.limit);
+      return (await cursor.toArray()).map(fromAuditDocument);
     });
   }
+}
+
+function auditFilter(query: AuditQuery): Filter<AuditDocument> {
+  const filter: Filter<AuditDocument> = {};
+  if (query.accountId !== undefined) filter.accountId = { $eq: query.accountId };
+  if (query.actor !== undefined) filter.actor = { $eq: query.actor };
+  if (query.action !== undefined) filter.action = { $eq: query.action };
+  if (query.keyId !== undefined) filter.keyId = { $eq: query.keyId };
+  const { since, before } = query;
+  if (since !== undefined) filter.at = { $gte: since };
+  // Older than the last record of the page before, in the listing's order (at, then id).
+  if (before !== undefined) filter.$or = [{ at: { $lt: before.at } }, { at: { $eq: before.at }, _id: { $lt: before.id } }];
+  return filter;
 }

@@ -7,12 +7,14 @@ import {
   FailedKeyThrottle,
   isDomainError,
   FixedWindowRateLimiter,
+  KeyManagementService,
   LastUseRecorder,
   PetService,
   type PeopleService,
   systemClock,
   type AuthenticatorOptions,
   type Clock,
+  type KeyManagement,
   type KeyStore,
   type Mailer,
   type RateLimiter,
@@ -48,6 +50,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** The management API's key operations, for people and management keys (docs/key-management.md). */
+  keyManagement: KeyManagement;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
   people: PeopleService;
   /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
@@ -156,6 +160,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
+    keyManagement: stores.bound(
+      new KeyManagementService({
+        accounts,
+        keys,
+        people: peopleStore,
+        audit,
+        claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
+        clock,
+        // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
+        maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
+      }),
+    ),
     people: stores.bound(people),
     passkeys: stores.bound(passkeys),
     mailer,

@@ -1,5 +1,24 @@
-import type { AuditLog, Clock, IdempotencyStore, IdSource, KeyStore, PeopleStore, PetStore, RateLimiter, UsageStore } from '@petstore/domain';
-import { MemoryAuditLog, MemoryIdempotencyStore, MemoryKeyStore, MemoryPeopleStore, MemoryPetStore, MemoryUsageStore } from '@petstore/memory';
+import type {
+  AuditLog,
+  Clock,
+  IdempotencyStore,
+  IdSource,
+  KeyClaims,
+  KeyStore,
+  PeopleStore,
+  PetStore,
+  RateLimiter,
+  UsageStore,
+} from '@petstore/domain';
+import {
+  MemoryAuditLog,
+  MemoryIdempotencyStore,
+  MemoryKeyClaims,
+  MemoryKeyStore,
+  MemoryPeopleStore,
+  MemoryPetStore,
+  MemoryUsageStore,
+} from '@petstore/memory';
 import type { Config } from './config.js';
 
 export interface Stores {
@@ -10,6 +29,8 @@ export interface Stores {
   /** The append-only trail of changes to accounts, keys and people. */
   audit: AuditLog;
   idempotency: IdempotencyStore;
+  /** The management API's createKey claims on Idempotency-Keys. */
+  keyClaims: KeyClaims;
   /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
   /** Metered calls in hour and day buckets (docs/usage.md). */
@@ -47,6 +68,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       keys: mongo.keys,
       audit: mongo.audit,
       idempotency: mongo.idempotency,
+      keyClaims: mongo.keyClaims,
       people: mongo.people,
       usage: mongo.usage,
       sharedRateLimiter: mongo.sharedRateLimiter,
@@ -71,6 +93,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     keys: new MemoryKeyStore(),
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
+    keyClaims: new MemoryKeyClaims(clock),
     people: new MemoryPeopleStore(),
     usage: new MemoryUsageStore(),
     sharedRateLimiter: undefined,

@@ -142,12 +142,26 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
     ]);
   });
 
+  it('answers a management key with keys:read as it answers a person of its account, and refuses a key without it', async () => {
+    await flushedUsage();
+    const manager = await gateway.runtime.accounts.createKey(owner.accountId, { name: 'manager', scopes: ['keys:read'] });
+    const asKey = async (key: string, path: string) => {
+      const answer = await fetch(`${gateway.baseUrl}/manage/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const byKey = await asKey(manager.key, '/usage?granularity=hour&operation=getPet');
+    expect(byKey.status).toBe(200);
+    expect((await owner.get('/usage?granularity=hour&operation=getPet')).body).toEqual(byKey.body);
+    expect((await asKey(manager.key, '/deprecation-report')).body).toEqual((await owner.get('/deprecation-report')).body);
+    expect(await asKey(keys['reader'] ?? '', '/usage')).toMatchObject({ status: 403, body: { code: 'forbidden', status: 403 } });
+  });
+
   it('refuses a filter it does not know, a bad value, and a caller without a session, with the JSON error', async () => {
     expect(await owner.get('/usage?granularity=minute')).toEqual({
       status: 400,
       body: { code: 'invalid_request', message: 'granularity: must be hour or day', status: 400 },
     });
-    expect((await owner.get('/usage?door=rest&door=trpc')).body).toMatchObject({ message: 'door: give it once' });
+    expect((await owner.get('/usage?door=rest&door=trpc')).body).toMatchObject({ message: 'door: give it at most once' });
     expect((await owner.get('/deprecation-report?since=2026-01-01')).status).toBe(400);
     const anonymous = await fetch(`${gateway.baseUrl}/manage/v1/usage`);
     expect(anonymous.status).toBe(401);

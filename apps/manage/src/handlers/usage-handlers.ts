@@ -1,5 +1,5 @@
-import { DomainError, type ManagementCaller, type UsageService } from '@petstore/domain';
-import { sendJson, signedIn, type Call, type Handler } from '../call.js';
+import { DomainError, type UsageService } from '@petstore/domain';
+import { callerOf, sendJson, type Handler } from '../call.js';
 import { queryOf } from '../query.js';
 import { deprecationReportJson, usageJson } from '../usage-json.js';
 
@@ -8,18 +8,12 @@ export function usageHandlers(deps: { usage: UsageService }) {
   const { usage } = deps;
   return {
     getUsage: async (call) => {
-      sendJson(call.exchange, 200, usageJson(await usage.getUsage(callerOf(call), queryOf(call.exchange))));
+      sendJson(call.exchange, 200, usageJson(await usage.getUsage(callerOf(call), queryOf(call.exchange.req.url))));
     },
     getDeprecationReport: async (call) => {
-      const [name] = Object.keys(queryOf(call.exchange));
+      const [name] = Object.keys(queryOf(call.exchange.req.url));
       if (name !== undefined) throw new DomainError('invalid_request', `${name}: the report takes no parameters`);
       sendJson(call.exchange, 200, deprecationReportJson(await usage.getDeprecationReport(callerOf(call))));
     },
   } satisfies Record<string, Handler>;
-}
-
-/** The signed-in person asking, as the management services judge callers. */
-function callerOf(call: Call): ManagementCaller {
-  const { person, account, membership, emailVerified } = signedIn(call);
-  return { kind: 'person', personId: person.id, accountId: account.id, role: membership.role, emailVerified };
 }

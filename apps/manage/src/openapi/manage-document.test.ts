@@ -15,8 +15,9 @@ const operationsOf = (document: Json) =>
 
 /** Who the document says may call an operation: its security requirement, none meaning anyone. */
 const callersOf = (operation: OperationObject): Callers | undefined => {
-  if (operation.security.length === 0) return 'anyone';
-  return operation.security.length === 1 && Object.keys(operation.security[0] ?? {}).join() === 'session' ? 'session' : undefined;
+  const schemes = operation.security.map((requirement) => Object.keys(requirement).join('+')).join();
+  const callers: Record<string, Callers> = { '': 'anyone', session: 'session', bearer: 'key', 'session,bearer': 'session-or-key' };
+  return callers[schemes];
 };
 
 describe('the management API document', () => {
@@ -36,12 +37,12 @@ describe('the management API document', () => {
   const document = manageOpenApiDocument('');
   const described = operationsOf(document);
 
-  it('says of every route what the catalogue says of its operation: who may call it, no scope, stability in x-stability and the description', () => {
+  it('says of every route what the catalogue says of its operation: who may call it, the scope a key needs, stability in x-stability and the description', () => {
     const published: PublishedOperation[] = described.map(({ route, operation }) => {
       const description = typeof operation['description'] === 'string' ? operation['description'] : '';
       return {
         name: route,
-        scopes: [],
+        scopes: (operation['x-petstore-scopes'] ?? []) as string[],
         callers: callersOf(operation),
         deprecated: operation['deprecated'] === true,
         removal: description,
@@ -78,5 +79,32 @@ describe('the management API document', () => {
     const schemeOf = (doc: Json) => ((doc['components'] as Json)['securitySchemes'] as Json)['session'];
     expect(schemeOf(document)).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'petstore_session' });
     expect(schemeOf(manageOpenApiDocument('https://petstore.example/manage/v1'))).toMatchObject({ name: '__Host-petstore_session' });
+  });
+
+  it('names the bearer keys as the second way in, and says of each key operation which scope it needs', () => {
+    expect(((document['components'] as Json)['securitySchemes'] as Json)['bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { route, operation } of described) {
+      const callers = MANAGE_ROUTES.operationOf(route)?.callers;
+      if (callers !== 'session-or-key') continue;
+      expect(operation.security, route).toEqual([{ session: [] }, { bearer: [] }]);
+      expect(operation['description'], route).toMatch(/keys:read.*keys:manage/);
+    }
+  });
+
+  it("publishes createKey's Idempotency-Key header, listAuditRecords' filters and rollKey's optional body", () => {
+    const at = (route: string): Json => described.find((entry) => entry.route === route)?.operation ?? {};
+    expect(at('POST /keys')['parameters']).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+    const filters = (at('GET /audit-records')['parameters'] as Json[]).map((parameter) => [parameter['name'], parameter['in']]);
+    expect(filters).toEqual(['actor', 'action', 'keyId', 'since', 'limit', 'cursor'].map((name) => [name, 'query']));
+    expect(at('POST /keys/:keyId/roll')['requestBody']).toMatchObject({ required: false });
+    expect(at('PATCH /keys/:keyId')['parameters']).toEqual([expect.objectContaining({ name: 'keyId', in: 'path', required: true })]);
+  });
+
+  it('answers a secret only from createKey and rollKey', () => {
+    const schemas = (document['components'] as Json)['schemas'] as Record<string, Json>;
+    const withSecret = Object.entries(schemas)
+      .filter(([, schema]) => JSON.stringify(schema).includes('"key":{"type":"string"'))
+      .map(([name]) => name);
+    expect(withSecret.sort()).toEqual(['IssuedKey', 'RolledKey']);
   });
 });

@@ -1,18 +1,13 @@
 import { STABILITY_NOTES, type Operation } from '@petstore/domain';
 import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
-import { z } from 'zod';
 import { ROUTES } from '../manage-routes.js';
 import { sessionCookie } from '../session/session-cookie.js';
 import type { OperationText } from './operation-text.js';
+import { jsonSchemaOf } from './json-schema.js';
 import { OPERATION_TEXT } from './operations.js';
+import { CALLERS_NOTE, parametersOf, securityOf } from './parameters.js';
 
 type Json = Record<string, unknown>;
-
-/** The domain's schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), less the keyword a document does not repeat. */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-  return rest;
-}
 
 /** The error code the HTTP layer sends with a status, as every door's refusal carries it. */
 export function codeOfStatus(status: number): string {
@@ -21,14 +16,14 @@ export function codeOfStatus(status: number): string {
 
 const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',
-  401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password.',
-  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), or what your role or the operator does not allow.',
+  401: 'Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`).',
+  403: 'Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds.',
   404: "There is no such thing of yours (another person's is not yours either).",
   409: 'The request conflicts with what is already there.',
   410: 'The link is unknown, used, withdrawn or expired: ask for a new one.',
   413: 'The body is larger than the service takes.',
   415: 'The body is not `application/json`.',
-  429: 'Too many attempts from this client: see `Retry-After`.',
+  429: "Too many attempts from this client, or the API key's budget is spent: see `Retry-After`.",
   500: 'Something went wrong on our side; nothing is said of it here.',
   503: 'The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`.',
 };
@@ -75,19 +70,23 @@ export function manageOpenApiDocument(baseUrl: string): Json {
     };
     for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status);
     const path = template.replace(/:(\w+)/g, '{$1}');
+    const parameters = parametersOf(template, text);
     paths[path] = {
       ...paths[path],
       [method.toLowerCase()]: {
         operationId: operation.name,
         summary: text.summary,
-        description: `${text.description}${operation.callers === 'session' ? '\n\nNeeds a session: sign in first.' : ''}${notes}`,
+        description: `${text.description}${CALLERS_NOTE[operation.callers]}${notes}`,
         'x-stability': operation.stability,
-        security: operation.callers === 'anyone' ? [] : [{ session: [] }],
-        ...((path !== template || text.query || text.idempotencyKey) && {
-          parameters: [...pathParameters(template), ...queryParameters(text.query), ...(text.idempotencyKey ? [IDEMPOTENCY_KEY] : [])],
-        }),
+        security: securityOf(operation),
+        // As /v1 names it: the scope a key needs (a person holds every scope).
+        ...(operation.scope !== undefined && { 'x-petstore-scopes': [operation.scope] }),
+        ...(parameters.length > 0 && { parameters }),
         ...(text.input && {
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${text.input.name}` } } } },
+          requestBody: {
+            required: text.input.optional !== true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${text.input.name}` } } },
+          },
         }),
         responses,
       },
@@ -99,7 +98,8 @@ export function manageOpenApiDocument(baseUrl: string): Json {
       title: 'Pet Store management API',
       version: '1.0.0-beta',
       description:
-        'People sign up, sign in and hold a session here; the next releases add their API keys. JSON in and out; every refusal is ' +
+        'People sign up, sign in and hold a session here, and they and their automation (a management key: `keys:read`, ' +
+        "`keys:manage`) manage the account's API keys. JSON in and out; every refusal is " +
         '`{code, message, status}`. The session token travels only in its cookie. A request that changes something with the ' +
         "cookie must come from this service's origin (`Origin`) as `application/json`. Every operation is beta.",
     },
@@ -109,6 +109,13 @@ export function manageOpenApiDocument(baseUrl: string): Json {
       schemas,
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: cookie.name, description: 'The session cookie signIn sets (`HttpOnly`, `SameSite=Lax`).' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A management key: `Authorization: Bearer <key>`, a key with `keys:read` (the reads) or `keys:manage` (every key operation). ' +
+            'Where a request carries both a key and the session cookie, the key decides and the cookie is ignored.',
+        },
       },
       headers: {
         SetSession: { description: `A new session: \`${cookie.name}=<token>; Path=/; HttpOnly; SameSite=Lax\`…`, schema: { type: 'string' } },
@@ -116,27 +123,6 @@ export function manageOpenApiDocument(baseUrl: string): Json {
       },
     },
   };
-}
-
-/** The header a create may carry so that a retry makes nothing new; what a retry answers is the operation's to say. */
-const IDEMPOTENCY_KEY: Json = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description: 'Any 1 to 255 printable ASCII characters without spaces (a UUID): send one with every create, and the same one with its retries.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-};
-
-/** Each `:name` of a route template, as a required path parameter. */
-function pathParameters(template: string): Json[] {
-  return [...template.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-}
-
-/** Each property of the operation's query schema, as an optional query parameter. */
-function queryParameters(query: OperationText['query']): Json[] {
-  if (query === undefined) return [];
-  const { properties = {} } = jsonSchemaOf(query, 'input') as { properties?: Record<string, Json> };
-  return Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
 }
 
 function refusal(status: number): Json {

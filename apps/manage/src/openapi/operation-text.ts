@@ -4,10 +4,8 @@ import type { z } from 'zod';
 export interface OperationText {
   summary: string;
   description: string;
-  /** The query parameters it takes, as one object schema (each property a parameter, none required). */
-  query?: z.ZodObject;
-  /** The JSON body it takes, named in the document's components; none for an operation without input. */
-  input?: { name: string; schema: z.ZodType };
+  /** The JSON body it takes, named in the document's components (`optional`: it may be left out); none for an operation without input. */
+  input?: { name: string; schema: z.ZodType; optional?: boolean };
   /** Its success: the status, and the answer's schema unless it has no body. */
   success: { status: 200 | 201 | 202 | 204; description: string; answer?: { name: string; schema: z.ZodType } };
   /** Whether it honours an `Idempotency-Key` header: a retried create with the same key and body makes nothing new. */
@@ -16,4 +14,6 @@ export interface OperationText {
   cookie?: 'sets' | 'clears';
   /** Refusals particular to the operation, beyond those every operation of its callers may meet. */
   refusals?: Array<404 | 409 | 410>;
+  /** The query parameters it reads, one per field of the object, as the door parses them. */
+  query?: z.ZodObject;
 }

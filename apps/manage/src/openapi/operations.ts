@@ -11,6 +11,7 @@ import type { RoutedOperation } from '../manage-routes.js';
 import type { OperationText } from './operation-text.js';
 import { ResetRequested, SessionAnswer, SignUpAnswer } from './answers.js';
 import { MEMBER_OPERATION_TEXT } from './member-operations.js';
+import { KEY_OPERATION_TEXT } from './key-operations.js';
 import { PASSKEY_OPERATION_TEXT } from './passkey-operations.js';
 import { USAGE_OPERATION_TEXT } from './usage-operations.js';
 
@@ -103,5 +104,6 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
   },
   ...PASSKEY_OPERATION_TEXT,
   ...MEMBER_OPERATION_TEXT,
+  ...KEY_OPERATION_TEXT,
   ...USAGE_OPERATION_TEXT,
 };

@@ -5,11 +5,11 @@ import type { Clock } from '../clock/clock.js';
 import { randomId } from '../auth/api-key.js';
 import type { KeyEnvironment } from '../auth/key-environment.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
-import type { Account, ApiKeyRecord, KeyChanges, KeyStore } from '../auth/ports.js';
-import { PET_SCOPES } from '../auth/scopes.js';
+import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../auth/ports.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
+import { checkKind, checkKindChange, checkOrigins } from './key-kinds.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
 
@@ -34,6 +34,14 @@ export interface KeyOptions {
   rateLimit?: number | null;
   /** Registers this key instead of making one up (the embedded store's dev key). */
   presetKey?: string;
+  /** `secret` when absent; a `browser` key holds only pets:read and needs its origins (see checkKind). */
+  kind?: KeyKind;
+  /** A browser key's allowed origins; none for a secret key. */
+  origins?: readonly string[];
+  /** The new key's id, made up beforehand by a caller that must name it before it exists (an idempotent create's claim). */
+  keyId?: string;
+  /** Who asks, when it is not this process's actor (a person or a key over HTTP). */
+  by?: AuditActor;
 }
 
 export interface KeyUpdate {
@@ -42,6 +50,8 @@ export interface KeyUpdate {
   scopes?: readonly string[];
   /** null goes back to the service's default. */
   rateLimit?: number | null;
+  /** A browser key's allowed origins (only a browser key has them). */
+  origins?: readonly string[];
 }
 
 export interface RolledKey {
@@ -98,37 +108,42 @@ export class AccountService {
 
   async createKey(accountId: string, options: KeyOptions = {}): Promise<IssuedKey> {
     const now = this.deps.clock.now();
+    const kind = options.kind ?? 'secret';
     const settings = {
       name: checkName(options.name ?? null),
-      scopes: checkScopes(options.scopes ?? PET_SCOPES),
+      ...checkKind(kind, options.scopes, options.origins),
       expiresAt: checkExpiry(options.expiresAt ?? null, now),
       rateLimit: checkRateLimit(options.rateLimit ?? null),
-      kind: 'secret' as const,
-      origins: [],
     };
     await this.requireAccount(accountId);
     const { record, key } = newKey(accountId, settings, now, {
       presetKey: options.presetKey,
+      keyId: options.keyId,
       environment: this.keyEnvironment,
-      createdBy: this.deps.actor,
+      createdBy: options.by?.actor ?? this.deps.actor,
     });
-    const { kind: _kind, origins: _origins, ...recorded } = settings;
-    await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(recorded));
+    // A secret key's record stays as it was before kinds existed; a browser key's says what makes it one.
+    const { kind: _kind, origins: _origins, ...secretSettings } = settings;
+    const recorded = kind === 'browser' ? settings : secretSettings;
+    await this.trail.record('key.created', { accountId, keyId: record.id }, initialValues(recorded), options.by);
     await this.deps.keys.insertKey(record);
     return issued(record, key);
   }
 
-  /** Changes a key's name, scopes or rate limit; a change to what it already is records nothing. */
-  async updateKey(keyId: string, update: KeyUpdate): Promise<KeySummary> {
+  /** Changes a key's name, scopes, rate limit or (a browser key's) origins; a change to what it already is records nothing. */
+  async updateKey(keyId: string, update: KeyUpdate, by?: AuditActor): Promise<KeySummary> {
     const wanted: KeyChanges = {};
     if (update.name !== undefined) wanted.name = checkName(update.name);
     if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
     if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
+    if (update.origins !== undefined) wanted.origins = checkOrigins(update.origins);
     if (Object.keys(wanted).length === 0) throw new DomainError('invalid_request', 'give the name, the scopes or the rate limit to change');
     const current = await this.liveKey(keyId);
-    const changes = changesBetween({ name: current.name, scopes: current.scopes, rateLimit: current.rateLimit }, wanted);
+    checkKindChange(current, wanted);
+    const before = { name: current.name, scopes: current.scopes, rateLimit: current.rateLimit, origins: current.origins };
+    const changes = changesBetween(before, wanted);
     if (Object.keys(changes).length === 0) return summarise(current);
-    await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes);
+    await this.trail.record('key.updated', { accountId: current.accountId, keyId }, changes, by);
     return summarise(this.found(keyId, await this.deps.keys.updateKey(keyId, wanted)));
   }
 
@@ -139,7 +154,7 @@ export class AccountService {
    * the replacement is inserted pending (never usable), and only the roll that won makes it
    * usable, changes the old key and records `key.rolled`; the others delete theirs.
    */
-  async rollKey(keyId: string, options: { overlapSeconds?: number } = {}): Promise<RolledKey> {
+  async rollKey(keyId: string, options: { overlapSeconds?: number; by?: AuditActor } = {}): Promise<RolledKey> {
     const overlap = checkOverlap(options.overlapSeconds ?? DEFAULT_ROLL_OVERLAP_SECONDS);
     const old = await this.liveKey(keyId);
     const now = this.deps.clock.now();
@@ -148,7 +163,7 @@ export class AccountService {
     const { record, key } = newKey(old.accountId, settings, now, {
       rolledInto: { lineageId: old.lineageId },
       environment: this.keyEnvironment,
-      createdBy: this.deps.actor,
+      createdBy: options.by?.actor ?? this.deps.actor,
     });
     await this.deps.keys.insertKey(record);
     const replacement = { replacedBy: record.id, overlapEndsAt: overlapEnd(old, now, overlap) };
@@ -163,7 +178,7 @@ export class AccountService {
       throw new DomainError('conflict', `key ${keyId} was rolled at the same time by someone else; its replacement is ${decision.replacementId}`);
     }
     const before = { replacedBy: old.replacedBy, overlapEndsAt: old.overlapEndsAt };
-    await this.trail.record('key.rolled', { accountId: old.accountId, keyId }, changesBetween(before, replacement));
+    await this.trail.record('key.rolled', { accountId: old.accountId, keyId }, changesBetween(before, replacement), options.by);
     const replaced = this.found(keyId, await this.deps.keys.replaceKey(keyId, replacement));
     const active = this.found(record.id, await this.deps.keys.activateKey(record.id));
     return { key: issued(active, key), replaced: summarise(replaced) };
@@ -176,11 +191,11 @@ export class AccountService {
   }
 
   /** Revokes a key once: revocations racing are decided by the store, and the first instant is kept. */
-  async revokeKey(keyId: string): Promise<KeySummary> {
+  async revokeKey(keyId: string, by?: AuditActor): Promise<KeySummary> {
     const current = this.found(keyId, await this.deps.keys.getKey(keyId));
     if (current.revokedAt !== null) return summarise(current);
     const { won, decision: at } = await this.deps.keys.decideRevocation(keyId, this.deps.clock.now());
-    if (won) await this.trail.record('key.revoked', { accountId: current.accountId, keyId }, initialValues({ revokedAt: at }));
+    if (won) await this.trail.record('key.revoked', { accountId: current.accountId, keyId }, initialValues({ revokedAt: at }), by);
     // Every revoker writes the instant decided, so one that ran after a revoker died mid-way completes it.
     return summarise(this.found(keyId, await this.deps.keys.revokeKey(keyId, at)));
   }

@@ -27,6 +27,8 @@ export interface KeyOrigin {
   /** Who issues it, as the audit trail names actors. */
   createdBy: string;
   presetKey?: string | undefined;
+  /** The id chosen beforehand (an idempotent create's claim names it); a new one when absent. */
+  keyId?: string | undefined;
   /** For a roll's replacement: the lineage it joins, and it starts pending until its roll wins. */
   rolledInto?: { lineageId: string };
 }
@@ -34,7 +36,7 @@ export interface KeyOrigin {
 /** A new key and the record that keeps it: a random key unless a preset one is given. */
 export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin): { record: ApiKeyRecord; key: string } {
   const key = origin.presetKey ?? generateApiKey(origin.environment);
-  const id = randomId('key');
+  const id = origin.keyId ?? randomId('key');
   const record: ApiKeyRecord = {
     id,
     accountId,

@@ -62,11 +62,29 @@ export interface AuditQuery {
   accountId?: string | undefined;
   /** Only records at or after this instant. */
   since?: Date | undefined;
+  /** Only the records of this actor (exactly as recorded: `person:<id>`, `key:<id>`, an operator). */
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
+  /** Only the records of changes to this key. */
+  keyId?: string | undefined;
+  /**
+   * Only records older than this one in the listing's order (at, then id, both descending): the
+   * last record of the page before, so a page never repeats nor skips a record written meanwhile.
+   */
+  before?: AuditPosition | undefined;
+  /** At most this many records; all of them when absent. */
+  limit?: number | undefined;
+}
+
+/** Where a record stands in the newest-first listing. */
+export interface AuditPosition {
+  at: Date;
+  id: string;
 }
 
 /** The append-only trail of changes to accounts, keys and people. */
 export interface AuditLog {
   append(record: AuditRecord): Promise<void>;
-  /** Newest first. */
+  /** Newest first: by `at`, then by id, both descending. */
   list(query: AuditQuery): Promise<AuditRecord[]>;
 }

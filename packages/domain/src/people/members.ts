@@ -2,7 +2,7 @@ import { changesBetween } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { RequestContext } from './deps.js';
 import { byPerson, type PeopleKit } from './people-kit.js';
-import type { Membership } from './ports.js';
+import type { Membership, PeopleStore } from './ports.js';
 import { personView, type MemberView, type PersonListing } from './views.js';
 
 /**
@@ -24,14 +24,7 @@ export class Members {
 
   async list(ownerId: string, accountId: string): Promise<MemberView[]> {
     await this.requireOwner(ownerId, accountId);
-    const memberships = await this.kit.deps.people.membershipsOfAccount(accountId);
-    const members = await Promise.all(
-      memberships.map(async (membership) => {
-        const person = await this.kit.deps.people.getPerson(membership.personId);
-        return person && { person: personView(person), role: membership.role, joinedAt: membership.createdAt };
-      }),
-    );
-    return members.filter((member) => member !== null).sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
+    return membersOfAccount(this.kit.deps.people, accountId);
   }
 
   /**
@@ -62,4 +55,16 @@ export class Members {
     );
     return listed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.email.localeCompare(b.email));
   }
+}
+
+/** An account's people, longest-standing first; never a hash. */
+export async function membersOfAccount(people: PeopleStore, accountId: string): Promise<MemberView[]> {
+  const memberships = await people.membershipsOfAccount(accountId);
+  const members = await Promise.all(
+    memberships.map(async (membership) => {
+      const person = await people.getPerson(membership.personId);
+      return person && { person: personView(person), role: membership.role, joinedAt: membership.createdAt };
+    }),
+  );
+  return members.filter((member) => member !== null).sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime());
 }

@@ -1,3 +1,4 @@
+import { listAuditRecords } from '../audit/audit-query.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 
 /** The smallest audit log, for unit tests. */
@@ -7,8 +8,6 @@ export class ArrayAuditLog implements AuditLog {
     this.records.push(structuredClone(record));
   }
   async list(query: AuditQuery) {
-    return this.records
-      .filter((r) => (query.accountId === undefined || r.accountId === query.accountId) && (query.since === undefined || r.at >= query.since))
-      .toReversed();
+    return listAuditRecords(this.records, query).map((record) => structuredClone(record));
   }
 }

@@ -1,0 +1,224 @@
+import type { Runtime } from '@petstore/runtime';
+import type { RunningService } from '@petstore/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bySession, byKey, issuedKey, signedUpOwner, type Send } from './testing/management-callers.js';
+import { petstoreCommand } from './testing/operator.js';
+import { startManage, STORES } from './testing/start-manage.js';
+
+/** The account's ceiling for a key's own limit: the service's PETSTORE_RATE_LIMIT. */
+const ACCOUNT_RATE_LIMIT = 1000;
+
+type CallerName = 'owner' | 'other account' | 'keys:manage key' | 'keys:read key' | 'pets:write key' | 'operator';
+/** Whose key a row acts on: a fresh pet key of the account, its management key (the key caller itself), another account's key. */
+type Target = 'pet key' | 'management key' | "other account's key" | '—';
+type OperationName = keyof typeof REQUESTS;
+
+/** Each row's request, given the target key's id. */
+const REQUESTS = {
+  getAccount: () => ['GET', '/account'],
+  listKeys: () => ['GET', '/keys'],
+  getKey: (id: string) => ['GET', `/keys/${id}`],
+  'updateKey name': (id: string) => ['PATCH', `/keys/${id}`, { name: 'renamed' }],
+  'updateKey +keys:manage': (id: string) => ['PATCH', `/keys/${id}`, { scopes: ['pets:read', 'keys:manage'] }],
+  'updateKey +pets:write': (id: string) => ['PATCH', `/keys/${id}`, { scopes: ['pets:read', 'pets:write'] }],
+  rollKey: (id: string) => ['POST', `/keys/${id}/roll`, { overlapSeconds: 60 }],
+  revokeKey: (id: string) => ['POST', `/keys/${id}/revoke`],
+  'createKey pets:read': () => ['POST', '/keys', { name: 'made', scopes: ['pets:read'] }],
+  'createKey pets:write': () => ['POST', '/keys', { name: 'made', scopes: ['pets:write'] }],
+  'createKey above the account limit': () => ['POST', '/keys', { name: 'fast', scopes: ['pets:read'], rateLimit: ACCOUNT_RATE_LIMIT * 5 }],
+  listAuditRecords: () => ['GET', '/audit-records'],
+} satisfies Record<string, (id: string) => [string, string, unknown?]>;
+
+/**
+ * Containment, as one table: caller × operation × target → status. The callers are of account A
+ * (its owner's session, and three of its keys: keys:manage with pets:read, keys:read, pets:write),
+ * the owner of account B, and the operator (`petstore keys …`, acting on any account: 200
+ * meaning it did it). Another account's key is 404 to every HTTP caller that may make the call.
+ */
+const TABLE: Array<[CallerName, OperationName, Target, number]> = [
+  ['owner', 'getAccount', '—', 200],
+  ['owner', 'listKeys', '—', 200],
+  ['owner', 'getKey', 'pet key', 200],
+  ['owner', 'getKey', "other account's key", 404],
+  ['owner', 'updateKey name', 'management key', 200],
+  ['owner', 'updateKey +pets:write', 'pet key', 200],
+  ['owner', 'updateKey name', "other account's key", 404],
+  ['owner', 'rollKey', 'pet key', 200],
+  ['owner', 'rollKey', "other account's key", 404],
+  ['owner', 'revokeKey', 'pet key', 200],
+  ['owner', 'revokeKey', "other account's key", 404],
+  ['owner', 'createKey pets:write', '—', 201],
+  ['owner', 'createKey above the account limit', '—', 403],
+  ['owner', 'listAuditRecords', '—', 200],
+
+  ['other account', 'getKey', 'pet key', 404],
+  ['other account', 'getKey', 'management key', 404],
+  ['other account', 'updateKey name', 'pet key', 404],
+  ['other account', 'rollKey', 'pet key', 404],
+  ['other account', 'revokeKey', 'pet key', 404],
+  ['other account', 'getKey', "other account's key", 200],
+
+  ['keys:manage key', 'getAccount', '—', 200],
+  ['keys:manage key', 'listKeys', '—', 200],
+  ['keys:manage key', 'getKey', 'pet key', 200],
+  ['keys:manage key', 'getKey', "other account's key", 404],
+  ['keys:manage key', 'updateKey name', 'pet key', 200],
+  ['keys:manage key', 'updateKey +keys:manage', 'pet key', 200],
+  ['keys:manage key', 'updateKey +pets:write', 'pet key', 403],
+  ['keys:manage key', 'updateKey name', 'management key', 200],
+  ['keys:manage key', 'updateKey +pets:write', 'management key', 403],
+  ['keys:manage key', 'updateKey +keys:manage', 'management key', 403],
+  ['keys:manage key', 'updateKey name', "other account's key", 404],
+  ['keys:manage key', 'rollKey', 'pet key', 200],
+  ['keys:manage key', 'rollKey', "other account's key", 404],
+  ['keys:manage key', 'revokeKey', 'pet key', 200],
+  ['keys:manage key', 'revokeKey', "other account's key", 404],
+  ['keys:manage key', 'createKey pets:read', '—', 201],
+  ['keys:manage key', 'createKey pets:write', '—', 403],
+  ['keys:manage key', 'createKey above the account limit', '—', 403],
+  ['keys:manage key', 'listAuditRecords', '—', 200],
+
+  ['keys:read key', 'getAccount', '—', 200],
+  ['keys:read key', 'listKeys', '—', 200],
+  ['keys:read key', 'getKey', 'pet key', 200],
+  ['keys:read key', 'getKey', "other account's key", 404],
+  ['keys:read key', 'updateKey name', 'pet key', 403],
+  ['keys:read key', 'rollKey', 'pet key', 403],
+  ['keys:read key', 'revokeKey', 'pet key', 403],
+  ['keys:read key', 'createKey pets:read', '—', 403],
+  ['keys:read key', 'listAuditRecords', '—', 200],
+
+  ['pets:write key', 'getAccount', '—', 403],
+  ['pets:write key', 'listKeys', '—', 403],
+  ['pets:write key', 'getKey', 'pet key', 403],
+  ['pets:write key', 'updateKey name', 'pet key', 403],
+  ['pets:write key', 'rollKey', 'pet key', 403],
+  ['pets:write key', 'revokeKey', 'pet key', 403],
+  ['pets:write key', 'createKey pets:read', '—', 403],
+  ['pets:write key', 'listAuditRecords', '—', 403],
+
+  ['operator', 'listKeys', '—', 200],
+  ['operator', 'updateKey +pets:write', 'pet key', 200],
+  ['operator', 'updateKey +keys:manage', "other account's key", 200],
+  ['operator', 'rollKey', "other account's key", 200],
+  ['operator', 'revokeKey', 'pet key', 200],
+  ['operator', 'createKey pets:write', '—', 200],
+  ['operator', 'createKey above the account limit', '—', 200],
+  ['operator', 'listAuditRecords', '—', 200],
+];
+
+/**
+ * The operator's rows: `petstore keys …` itself on MongoDB, run against the service's database; on
+ * the embedded store, which no second process can reach, the AccountService those commands run.
+ */
+const OPERATOR: Partial<
+  Record<
+    OperationName,
+    {
+      command: (account: string, key: string) => string[];
+      service: (accounts: Runtime['accounts'], account: string, key: string) => Promise<unknown>;
+    }
+  >
+> = {
+  listKeys: { command: (account) => ['keys', 'list', '--account', account], service: (accounts, account) => accounts.listKeys(account) },
+  'updateKey +pets:write': {
+    command: (_, key) => ['keys', 'update', key, '--scopes', 'pets:read,pets:write'],
+    service: (accounts, _, key) => accounts.updateKey(key, { scopes: ['pets:read', 'pets:write'] }),
+  },
+  'updateKey +keys:manage': {
+    command: (_, key) => ['keys', 'update', key, '--scopes', 'pets:read,keys:manage'],
+    service: (accounts, _, key) => accounts.updateKey(key, { scopes: ['pets:read', 'keys:manage'] }),
+  },
+  rollKey: { command: (_, key) => ['keys', 'roll', key], service: (accounts, _, key) => accounts.rollKey(key) },
+  revokeKey: { command: (_, key) => ['keys', 'revoke', key], service: (accounts, _, key) => accounts.revokeKey(key) },
+  'createKey pets:write': {
+    command: (account) => ['keys', 'create', '--account', account, '--scopes', 'pets:write'],
+    service: (accounts, account) => accounts.createKey(account, { scopes: ['pets:write'] }),
+  },
+  'createKey above the account limit': {
+    command: (account) => ['keys', 'create', '--account', account, '--scopes', 'pets:read', '--rate-limit', String(ACCOUNT_RATE_LIMIT * 5)],
+    service: (accounts, account) => accounts.createKey(account, { scopes: ['pets:read'], rateLimit: ACCOUNT_RATE_LIMIT * 5 }),
+  },
+  listAuditRecords: {
+    command: (account) => ['audit', 'list', '--account', account],
+    service: (accounts, account) => accounts.listAudit({ accountId: account }),
+  },
+};
+
+describe.each(STORES)('who may do what with which key at the management API, on the $name', ({ uri }) => {
+  let service: RunningService;
+  let accountId: string;
+  let otherAccountId: string;
+  let owner: Send;
+  let managementKeyId: string;
+  const callers = new Map<Exclude<CallerName, 'operator'>, Send>();
+  /** Another account's key, made afresh for each row that may change it. */
+  let foreignKey: () => Promise<string>;
+  /** A pet key of account A, made afresh for each row. */
+  let petKey: () => Promise<string>;
+
+  beforeAll(async () => {
+    service = await startManage({ mongodbUri: uri, env: { PETSTORE_RATE_LIMIT: String(ACCOUNT_RATE_LIMIT) } });
+    const a = await signedUpOwner(service.baseUrl, 'Account A');
+    const b = await signedUpOwner(service.baseUrl, 'Account B');
+    accountId = a.accountId;
+    otherAccountId = b.accountId;
+    owner = bySession(a.browser);
+    const other = bySession(b.browser);
+    const management = await issuedKey(owner, { name: 'automation', scopes: ['keys:manage', 'pets:read'] });
+    managementKeyId = management.id;
+    callers.set('owner', owner);
+    callers.set('other account', other);
+    callers.set('keys:manage key', byKey(service.baseUrl, management.key));
+    callers.set('keys:read key', byKey(service.baseUrl, (await issuedKey(owner, { name: 'auditor', scopes: ['keys:read'] })).key));
+    callers.set('pets:write key', byKey(service.baseUrl, (await issuedKey(owner, { name: 'shop', scopes: ['pets:write'] })).key));
+    petKey = async () => (await issuedKey(owner, { name: 'pets', scopes: ['pets:read'] })).id;
+    foreignKey = async () => (await issuedKey(other, { name: 'theirs', scopes: ['pets:read'] })).id;
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const targetOf = async (target: Target): Promise<string> => {
+    switch (target) {
+      case 'pet key':
+        return petKey();
+      case 'management key':
+        return managementKeyId;
+      case "other account's key":
+        return foreignKey();
+      case '—':
+        return '';
+    }
+  };
+
+  it.each(TABLE)('%s · %s · %s → %i', async (caller, operation, target, status) => {
+    const id = await targetOf(target);
+    if (caller === 'operator') {
+      const row = OPERATOR[operation];
+      if (row === undefined) throw new Error(`no operator row for ${operation}`);
+      const done = uri ? petstoreCommand(service, row.command(accountId, id)) : row.service(service.runtime.accounts, accountId, id);
+      // What it printed is of the account it acted on: the service's own database, not another.
+      expect(JSON.stringify(await done)).toContain(target === "other account's key" ? otherAccountId : accountId);
+      return;
+    }
+    const [method, path, body] = REQUESTS[operation](id) as [string, string, unknown?];
+    const send = callers.get(caller);
+    if (send === undefined) throw new Error(`no caller ${caller}`);
+    const answer = await send(method, path, body);
+    expect(answer.status, answer.text).toBe(status);
+    if (status >= 400) expect(answer.body).toMatchObject({ status, code: expect.any(String), message: expect.any(String) });
+    // Whatever an HTTP caller is answered about, it is of its own account.
+    if (status < 300 && caller !== 'other account') expect(answer.text).not.toContain(otherAccountId);
+    if (caller === 'other account') expect(answer.text).not.toContain(accountId);
+  });
+
+  it('lists to each caller the keys of its own account only', async () => {
+    for (const [caller, send] of callers) {
+      if (caller === 'pets:write key') continue;
+      const { body } = await send('GET', '/keys');
+      const owners = new Set((body as { keys: Array<{ accountId: string }> }).keys.map((key) => key.accountId));
+      expect([...owners], caller).toEqual([caller === 'other account' ? otherAccountId : accountId]);
+    }
+  });
+});
