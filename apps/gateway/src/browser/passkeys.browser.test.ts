@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { CHROMIUM_ARGS, chromiumOrSkip } from './testing/chromium.js';
+import { freePort } from './testing/free-port.js';
 import { inPage, type PageAction, type PageAnswer } from './testing/passkey-page.js';
 
 const executablePath = await chromiumOrSkip();
@@ -10,15 +10,6 @@ const STORES = [
   { name: 'the embedded store', uri: null },
   { name: 'MongoDB (FerretDB)', uri: inject('mongodbUri') },
 ];
-
-/** A free loopback port, so that PUBLIC_BASE_URL can name it before the gateway listens on it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * Passkeys as a person meets them: in Debian's Chromium, on a page of the service's own origin,

@@ -1,0 +1,233 @@
+import { mkdir } from 'node:fs/promises';
+import { startSmtpTestServer, tokenLink, type SmtpTestServer } from '@petstore/testing/smtp-test-server';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
+import { seriousViolations } from './testing/axe.js';
+import { CHROMIUM_ARGS, chromiumOrSkip } from './testing/chromium.js';
+import { freePort } from './testing/free-port.js';
+import { callEveryDoor } from './testing/pet-doors.js';
+
+const executablePath = await chromiumOrSkip();
+const STORES = [
+  { name: 'the embedded store', store: 'embedded', uri: null },
+  { name: 'MongoDB (FerretDB)', store: 'mongodb', uri: inject('mongodbUri') },
+];
+const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
+const PASSWORD = 'a long passphrase of the portal test';
+
+/**
+ * The developer portal as a person meets it, in Debian's Chromium: signing up, following the
+ * mailed link, making a key and using it at the three doors, rolling and revoking it. On every page
+ * axe-core finds no serious or critical violation, and screenshots at 360 and 1280 px are kept
+ * (apps/gateway/screenshots/portal/, ignored by git). The page reaches no origin but its own and
+ * leaves no secret in the address bar or in browser storage.
+ */
+describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name', ({ store, uri }) => {
+  let gw: TestGateway;
+  let smtp: SmtpTestServer;
+  let browser: Browser;
+  let page: Page;
+  let baseUrl: string;
+  const requested: string[] = [];
+  const problems: string[] = [];
+  const email = `portal-${store}-${Date.now()}@example.com`;
+  const secrets: string[] = [];
+
+  /** axe on the page as it is, and its screenshots at a phone's and a desktop's width. */
+  const check = async (name: string) => {
+    expect(await seriousViolations(page)).toEqual([]);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: new URL(`${store}-${name}-${width}.png`, SCREENSHOTS).pathname, fullPage: true });
+    }
+  };
+  const heading = () => page.getByRole('heading', { level: 1 });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://localhost:${port}`;
+    smtp = await startSmtpTestServer();
+    gw = await startTestGateway({
+      mongodbUri: uri,
+      env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, PETSTORE_SMTP_URL: smtp.url, PETSTORE_MAIL_FROM: 'Pet Store <no-reply@petstore.example>' },
+    });
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of (401|404)/.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.close();
+    await smtp?.close();
+  });
+
+  it('sends a visitor to the sign-in page, served with its Content-Security-Policy', async () => {
+    const answer = await page.goto(`${baseUrl}/portal`);
+    expect(answer?.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+    await expect.poll(() => heading().innerText()).toBe('Sign in');
+    expect(new URL(page.url()).pathname).toBe('/portal/sign-in');
+    await check('sign-in');
+  });
+
+  it('signs up, and verifies the address by the link the mail carried, which leaves no token in the address bar', async () => {
+    await page.getByRole('link', { name: 'Sign up' }).first().click();
+    await expect.poll(() => heading().innerText()).toBe('Sign up');
+    await check('sign-up');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Account name').fill('Portal Kennel');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Check your mail');
+    expect(await page.getByRole('status').innerText()).toContain(email);
+
+    const { url, token } = tokenLink((await smtp.nextMessage(email)).text);
+    secrets.push(token);
+    expect(url).toBe(`${baseUrl}/portal/verify-email#token=${token}`);
+    await page.goto(url);
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Your address is verified.');
+    expect(page.url()).toBe(`${baseUrl}/portal/verify-email`);
+    await check('verify-email');
+  });
+
+  it('refuses a wrong password with the API’s own message, then signs in to the empty state', async () => {
+    await page.goto(`${baseUrl}/portal/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(`${PASSWORD} not`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const refusal = (await await fetch(`${baseUrl}/manage/v1/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: `${PASSWORD} not` }),
+    }).then((response) => response.json())) as { message: string };
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(refusal.message);
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Keys');
+    await expect.poll(() => page.getByText('Start here: create your first key').count()).toBe(1);
+    expect(await page.locator('.curl dd').allInnerTexts()).toEqual([
+      expect.stringContaining(`${baseUrl}/v1/pets`),
+      expect.stringContaining(`${baseUrl}/graphql`),
+      expect.stringContaining(`${baseUrl}/trpc/pets.list`),
+    ]);
+    await check('keys-empty');
+  });
+
+  it('creates a key, shows it once with a warning, and the key calls REST, GraphQL and tRPC', async () => {
+    await page.getByRole('link', { name: 'Create a key' }).first().click();
+    await expect.poll(() => heading().innerText()).toBe('Create a key');
+    await check('create-key');
+    await page.getByLabel('Name').fill('journey');
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    const shown = page.getByTestId('new-key');
+    await shown.waitFor();
+    const key = (await shown.innerText()).trim();
+    secrets.push(key);
+    expect(await page.getByRole('alert').innerText()).toContain('shown only once');
+    await check('key-shown-once');
+    expect(await callEveryDoor(baseUrl, key)).toEqual({ rest: 200, graphql: 200, trpc: 200 });
+
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Keys');
+    const row = page.getByRole('row', { name: /journey/ });
+    await expect.poll(() => row.innerText()).toContain('active');
+    const lastUse = row.getByRole('cell').nth(5);
+    await expect.poll(() => lastUse.innerText()).not.toBe('never');
+    await check('keys');
+  });
+
+  it("shows the key's calls, and a notice once it called the deprecated read, when its usage is written (every 10 s)", async () => {
+    const [key] = secrets.slice(-1);
+    expect((await fetch(`${baseUrl}/v1/pets/1`, { headers: { Authorization: `Bearer ${key}` } })).status).toBeLessThan(500);
+    const row = page.getByRole('row', { name: /journey/ });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.waitForLoadState('networkidle');
+          return row.innerText();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toContain('Called getPet, which will be removed');
+    // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
+    expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
+    await check('keys-usage');
+    await page.getByRole('link', { name: 'usage', exact: true }).click();
+    await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
+    await page.getByRole('link', { name: 'Keys', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Keys');
+  }, 60_000);
+
+  it('rolls the key with an overlap in which the old key still works, then revokes the new one: 401', async () => {
+    const [oldKey] = secrets.slice(-1);
+    await page.getByRole('link', { name: 'journey' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Key: journey');
+    await check('key');
+    await page.getByLabel('Overlap').selectOption({ label: 'one hour' });
+    await page.getByRole('button', { name: 'Roll the key' }).click();
+    const shown = page.getByTestId('new-key');
+    await shown.waitFor();
+    const newKey = (await shown.innerText()).trim();
+    secrets.push(newKey);
+    expect(newKey).not.toBe(oldKey);
+    expect(await callEveryDoor(baseUrl, oldKey!)).toEqual({ rest: 200, graphql: 200, trpc: 200 });
+    expect(await callEveryDoor(baseUrl, newKey)).toEqual({ rest: 200, graphql: 200, trpc: 200 });
+
+    await page.getByRole('link', { name: 'Keys', exact: true }).click();
+    await expect.poll(() => page.getByRole('row', { name: /journey/ }).count()).toBe(2);
+    const rolled = page.getByRole('row', { name: /rolled/ });
+    expect(await rolled.innerText()).toContain('works until');
+    await page
+      .getByRole('row', { name: /active/ })
+      .getByRole('link')
+      .click();
+    await page.getByRole('button', { name: 'Revoke this key…' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toMatch(/^Revoke journey \(.+\)\?$/);
+    await check('revoke-confirmation');
+    await dialog.getByRole('button', { name: /^Revoke journey/ }).click();
+    await expect.poll(() => page.locator('.state').innerText()).toBe('revoked');
+    expect(await callEveryDoor(baseUrl, newKey)).toEqual({ rest: 401, graphql: 401, trpc: 401 });
+  });
+
+  it('shows the usage, audit trail, members, and sessions and passkeys pages without a serious accessibility violation', async () => {
+    for (const [link, title, name] of [
+      ['Usage', 'Usage', 'usage'],
+      ['Audit trail', 'Audit trail', 'audit'],
+      ['Members', 'Members', 'members'],
+      ['Sessions and passkeys', 'Sessions and passkeys', 'security'],
+    ] as const) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await expect.poll(() => heading().innerText()).toBe(title);
+      await page.waitForLoadState('networkidle');
+      await check(name);
+    }
+    expect(await page.getByRole('listitem').filter({ hasText: '(this session)' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
+    await expect.poll(() => page.getByText(`${email} (owner)`).count()).toBe(1);
+    await page.getByRole('link', { name: 'Audit trail', exact: true }).click();
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+  });
+
+  it('signs out, reached no other origin, and kept no key or token in a URL or browser storage', async () => {
+    await page.getByRole('button', { name: /^Sign out/ }).click();
+    await expect.poll(() => heading().innerText()).toBe('Sign in');
+    expect((await page.context().cookies()).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+    const stored = await page.evaluate<string>('JSON.stringify([{ ...localStorage }, { ...sessionStorage }])');
+    for (const secret of secrets) {
+      expect(stored).not.toContain(secret);
+      expect(requested.filter((url) => url.includes(secret) && !url.includes('#token='))).toEqual([]);
+    }
+    expect(requested.filter((url) => !url.startsWith(`${baseUrl}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

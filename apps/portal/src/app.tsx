@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'preact/hooks';
+import { fetchSession, SessionContext } from './session.js';
+import { Nav } from './ui/nav.js';
+import { Routes } from './routes.js';
+import { usePath } from './router.js';
+import type { SessionAnswer } from './wire.js';
+
+export function App() {
+  const path = usePath();
+  const [session, setSession] = useState<SessionAnswer | null | undefined>(undefined);
+  const refresh = async () => setSession(await fetchSession());
+  useEffect(() => {
+    void refresh().catch(() => setSession(null));
+  }, []);
+  return (
+    <SessionContext.Provider value={{ session: session ?? null, refresh }}>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">Pet Store developer portal</span>
+        <Nav path={path} />
+      </header>
+      <main id="main">{session === undefined ? <p aria-busy="true">Loading…</p> : <Routes path={path} />}</main>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'preact/hooks';
+import { api, query } from '../api.js';
+import { Field } from '../ui/field.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { formValues } from '../ui/use-action.js';
+import { useLoad } from '../ui/use-load.js';
+import { when } from '../ui/when.js';
+import type { AuditRecord } from '../wire.js';
+
+type Filters = Record<'actor' | 'action' | 'keyId' | 'since', string>;
+const NONE: Filters = { actor: '', action: '', keyId: '', since: '' };
+
+/** The account's audit trail, newest first, filtered as listAuditRecords filters (actor, action, key, since). */
+export function AuditPage() {
+  const [filters, setFilters] = useState<Filters>(NONE);
+  const since = filters.since === '' ? undefined : new Date(filters.since).toISOString();
+  const records = useLoad(
+    () => api<{ records: AuditRecord[]; next: string | null }>('GET', `/audit-records${query({ ...filters, since })}`),
+    [filters],
+  );
+  return (
+    <Page title="Audit trail">
+      <form class="filters card" onSubmit={(event) => setFilters({ ...NONE, ...formValues(event) })}>
+        <Field id="audit-actor" label="Actor" name="actor" placeholder="person:per_… or key:key_…" defaultValue={filters.actor} />
+        <Field id="audit-action" label="Action" name="action" placeholder="key.created" defaultValue={filters.action} />
+        <Field id="audit-key" label="Key" name="keyId" placeholder="key_…" defaultValue={filters.keyId} />
+        <Field id="audit-since" label="Since" name="since" type="date" defaultValue={filters.since} />
+        <button type="submit">Filter</button>
+      </form>
+      <Problem error={records.error} />
+      <div class="scroll" role="region" aria-label="Audit records" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Actor</th>
+              <th scope="col">Action</th>
+              <th scope="col">Key</th>
+              <th scope="col">Changes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.value?.records.map((record) => (
+              <tr key={record.id}>
+                <td>{when(record.at)}</td>
+                <td>{record.actor}</td>
+                <td>{record.action}</td>
+                <td>{record.keyId ?? '—'}</td>
+                <td>
+                  {Object.entries(record.changes)
+                    .map(([field, { from, to }]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
+                    .join('; ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {records.value?.records.length === 0 && <p>No record matches.</p>}
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { CurlLines } from '../ui/curl-lines.js';
+import { KeyState } from '../ui/key-state.js';
+import { Link } from '../ui/link.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { RevokeKey } from '../ui/revoke-key.js';
+import { ShownOnce } from '../ui/shown-once.js';
+import { textOf, useAction } from '../ui/use-action.js';
+import { useLoad } from '../ui/use-load.js';
+import { when } from '../ui/when.js';
+import type { IssuedKey, Key, RolledKey } from '../wire.js';
+
+/** How long the old key keeps working after a roll, for the deployments that still hold it. */
+const OVERLAPS = [
+  { seconds: 0, label: 'none: the old key stops now' },
+  { seconds: 3600, label: 'one hour' },
+  { seconds: 86_400, label: 'one day' },
+  { seconds: 7 * 86_400, label: 'one week' },
+];
+
+export function KeyPage({ keyId }: { keyId: string }) {
+  const key = useLoad(() => api<Key>('GET', `/keys/${encodeURIComponent(keyId)}`), [keyId]);
+  const [rolled, setRolled] = useState<IssuedKey>();
+  const roll = useAction(async (event: SubmitEvent) => {
+    event.preventDefault();
+    const overlapSeconds = Number(textOf(new FormData(event.currentTarget as HTMLFormElement), 'overlap'));
+    setRolled((await api<RolledKey>('POST', `/keys/${encodeURIComponent(keyId)}/roll`, { overlapSeconds })).key);
+    await key.reload();
+  });
+  const shown = key.value;
+  if (rolled)
+    return (
+      <Page title={`The rolled key${rolled.name ? `: ${rolled.name}` : ''}`}>
+        <ShownOnce issued={rolled} onDone={() => setRolled(undefined)} />
+      </Page>
+    );
+  return (
+    <Page title={shown ? `Key: ${shown.name ?? shown.prefix}` : 'Key'}>
+      <p>
+        <Link to="/keys">All keys</Link>
+      </p>
+      <Problem error={key.error} />
+      {shown && (
+        <>
+          <dl class="facts">
+            <dt>Prefix</dt>
+            <dd>
+              <code>{shown.prefix}</code>
+            </dd>
+            <dt>State</dt>
+            <dd>
+              <KeyState keyView={shown} />
+            </dd>
+            <dt>Scopes</dt>
+            <dd>{shown.scopes.join(', ')}</dd>
+            <dt>Expires</dt>
+            <dd>{when(shown.expiresAt)}</dd>
+            <dt>Rate limit</dt>
+            <dd>{shown.rateLimit ?? "the account's"}</dd>
+            <dt>Last use</dt>
+            <dd>{when(shown.lastUsedAt)}</dd>
+            <dt>Created</dt>
+            <dd>{when(shown.createdAt)}</dd>
+          </dl>
+          <h2>Try it</h2>
+          <CurlLines keyText={`${shown.prefix}…`} />
+          {(shown.state === 'active' || shown.state === 'expiring') && (
+            <>
+              <h2>Roll</h2>
+              <form onSubmit={(event) => void roll.act(event)} class="card">
+                <p>A new key replaces this one, with the same name, scopes and limit. The old one keeps working for the overlap you choose.</p>
+                <div class="field">
+                  <label for="roll-overlap">Overlap</label>
+                  <select id="roll-overlap" name="overlap" defaultValue="86400">
+                    {OVERLAPS.map(({ seconds, label }) => (
+                      <option key={seconds} value={String(seconds)}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <Problem error={roll.error} />
+                <button type="submit" disabled={roll.busy}>
+                  Roll the key
+                </button>
+              </form>
+            </>
+          )}
+          {shown.state !== 'revoked' && shown.state !== 'expired' && <RevokeKey keyView={shown} onRevoked={() => void key.reload()} />}
+        </>
+      )}
+    </Page>
+  );
+}

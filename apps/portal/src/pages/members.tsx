@@ -1,0 +1,126 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { navigate, takeLinkToken } from '../router.js';
+import { useSession } from '../session.js';
+import { Field } from '../ui/field.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { formValues, useAction } from '../ui/use-action.js';
+import { useLoad } from '../ui/use-load.js';
+import { when } from '../ui/when.js';
+import type { CreatedInvitation, Invitation, Member } from '../wire.js';
+
+export function MembersPage() {
+  const { session } = useSession();
+  const members = useLoad(() => api<{ members: Member[] }>('GET', '/members'));
+  const invitations = useLoad(() => api<{ invitations: Invitation[] }>('GET', '/invitations'));
+  const [created, setCreated] = useState<CreatedInvitation>();
+  const invite = useAction(async (event: SubmitEvent) => {
+    const { email, role } = formValues(event);
+    setCreated(await api<CreatedInvitation>('POST', '/invitations', { email, role }));
+    await invitations.reload();
+  });
+  const remove = useAction(async (member: Member) => {
+    await api('DELETE', `/members/${encodeURIComponent(member.personId)}`);
+    await members.reload();
+  });
+  const owner = session?.account.role === 'owner';
+  return (
+    <Page title="Members">
+      <Problem error={members.error ?? remove.error} />
+      <ul class="rows">
+        {members.value?.members.map((member) => (
+          <li key={member.personId}>
+            <span>
+              {member.email} ({member.role}), joined {when(member.joinedAt)}
+            </span>
+            {owner && member.personId !== session?.person.id && (
+              <button type="button" onClick={() => void remove.act(member)} disabled={remove.busy} aria-label={`Remove ${member.email}`}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {owner && (
+        <>
+          <h2>Invite someone</h2>
+          <form onSubmit={(event) => void invite.act(event)} class="card">
+            <Field id="invite-email" label="Their email" name="email" type="email" required />
+            <div class="field">
+              <label for="invite-role">Role</label>
+              <select id="invite-role" name="role">
+                <option value="member">member</option>
+                <option value="owner">owner (also manages the members)</option>
+              </select>
+            </div>
+            <Problem error={invite.error} />
+            <button type="submit" disabled={invite.busy}>
+              Invite
+            </button>
+          </form>
+          <div aria-live="polite">
+            {created &&
+              (created.link ? (
+                <p>
+                  Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
+                </p>
+              ) : (
+                <p>An invitation was mailed to {created.invitation.email}.</p>
+              ))}
+          </div>
+          <h2>Invitations</h2>
+          <Problem error={invitations.error} />
+          <ul class="rows">
+            {invitations.value?.invitations.map((invitation) => (
+              <li key={invitation.id}>
+                {invitation.email} ({invitation.role}):{' '}
+                {invitation.acceptedAt
+                  ? `accepted ${when(invitation.acceptedAt)}`
+                  : invitation.revokedAt
+                    ? 'withdrawn'
+                    : `open until ${when(invitation.expiresAt)}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** The page an invitation's link opens: the invited address and a password join the account (or make one). */
+export function AcceptInvitationPage() {
+  const { refresh } = useSession();
+  const [token] = useState(takeLinkToken);
+  const { busy, error, act } = useAction(async (event: SubmitEvent) => {
+    const { email, password } = formValues(event);
+    await api('POST', '/invitations/accept', { token, email, password });
+    await refresh();
+    navigate('/keys');
+  });
+  return (
+    <Page title="Accept an invitation">
+      {token ? (
+        <form onSubmit={(event) => void act(event)} class="card">
+          <Field id="accept-email" label="The invited email" name="email" type="email" autoComplete="username" required />
+          <Field
+            id="accept-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            hint="Yours if you have signed up; a new one (12 characters or more) if not."
+            required
+          />
+          <Problem error={error} />
+          <button type="submit" disabled={busy}>
+            Accept
+          </button>
+        </form>
+      ) : (
+        <p>This page needs the link from the invitation: open the link itself.</p>
+      )}
+    </Page>
+  );
+}

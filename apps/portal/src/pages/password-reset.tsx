@@ -1,0 +1,58 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { takeLinkToken } from '../router.js';
+import { Field } from '../ui/field.js';
+import { Link } from '../ui/link.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { formValues, useAction } from '../ui/use-action.js';
+
+export function ForgotPasswordPage() {
+  const [message, setMessage] = useState<string>();
+  const { busy, error, act } = useAction(async (event: SubmitEvent) => {
+    const answer = await api<{ message: string }>('POST', '/password-reset-requests', { email: formValues(event)['email'] });
+    setMessage(answer.message);
+  });
+  return (
+    <Page title="Forgot your password">
+      <form onSubmit={(event) => void act(event)} class="card">
+        <Field id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required />
+        <Problem error={error} />
+        <button type="submit" disabled={busy}>
+          Mail me a link
+        </button>
+      </form>
+      <p role="status">{message}</p>
+    </Page>
+  );
+}
+
+/** The page the reset mail links to: the token is taken from the address bar at once, and kept only here. */
+export function ResetPasswordPage() {
+  const [token] = useState(takeLinkToken);
+  const [done, setDone] = useState(false);
+  const { busy, error, act } = useAction(async (event: SubmitEvent) => {
+    await api('POST', '/password-resets', { token, password: formValues(event)['password'] });
+    setDone(true);
+  });
+  return (
+    <Page title="Choose a new password">
+      {!token && <p>This page needs the link from the reset mail: open the link itself.</p>}
+      {done ? (
+        <p role="status">
+          Your password is changed. <Link to="/sign-in">Sign in</Link>
+        </p>
+      ) : (
+        token && (
+          <form onSubmit={(event) => void act(event)} class="card">
+            <Field id="reset-password" label="New password" name="password" type="password" autoComplete="new-password" minLength={12} required />
+            <Problem error={error} />
+            <button type="submit" disabled={busy}>
+              Set the password
+            </button>
+          </form>
+        )
+      )}
+    </Page>
+  );
+}

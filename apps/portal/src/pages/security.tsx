@@ -1,0 +1,69 @@
+import { api } from '../api.js';
+import { registerPasskey } from '../passkeys.js';
+import { Field } from '../ui/field.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { formValues, useAction } from '../ui/use-action.js';
+import { useLoad } from '../ui/use-load.js';
+import { when } from '../ui/when.js';
+import type { Passkey, SessionListed } from '../wire.js';
+
+export function SecurityPage() {
+  const sessions = useLoad(() => api<{ sessions: SessionListed[] }>('GET', '/sessions'));
+  const passkeys = useLoad(() => api<{ passkeys: Passkey[] }>('GET', '/passkeys'));
+  const end = useAction(async (id: string) => {
+    await api('DELETE', `/sessions/${encodeURIComponent(id)}`);
+    await sessions.reload();
+  });
+  const remove = useAction(async (id: string) => {
+    await api('DELETE', `/passkeys/${encodeURIComponent(id)}`);
+    await passkeys.reload();
+  });
+  const add = useAction(async (event: SubmitEvent) => {
+    await registerPasskey(formValues(event)['name'] ?? 'Passkey');
+    await passkeys.reload();
+  });
+  return (
+    <Page title="Sessions and passkeys">
+      <h2>Sessions</h2>
+      <Problem error={sessions.error ?? end.error} />
+      <ul class="rows">
+        {sessions.value?.sessions.map((listed) => (
+          <li key={listed.id}>
+            <span>
+              {listed.userAgent || 'Unknown browser'} from {listed.clientAddress}, last seen {when(listed.lastSeenAt)}
+              {listed.current && ' (this session)'}
+            </span>
+            <button type="button" onClick={() => void end.act(listed.id)} disabled={end.busy}>
+              End session
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h2>Passkeys</h2>
+      <Problem error={passkeys.error ?? remove.error} />
+      {passkeys.value?.passkeys.length === 0 && <p>No passkey yet: add one to sign in without a password.</p>}
+      <ul class="rows">
+        {passkeys.value?.passkeys.map((passkey) => (
+          <li key={passkey.id}>
+            <span>
+              {passkey.name}, added {when(passkey.createdAt)}, last used {when(passkey.lastUsedAt)}
+            </span>
+            <button type="button" onClick={() => void remove.act(passkey.id)} disabled={remove.busy} aria-label={`Remove passkey ${passkey.name}`}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      {typeof PublicKeyCredential !== 'undefined' && (
+        <form onSubmit={(event) => void add.act(event)} class="card">
+          <Field id="passkey-name" label="Name of the new passkey" name="name" placeholder="Laptop" required />
+          <Problem error={add.error} />
+          <button type="submit" disabled={add.busy}>
+            Add a passkey of this device
+          </button>
+        </form>
+      )}
+    </Page>
+  );
+}

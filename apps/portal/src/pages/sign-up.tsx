@@ -1,0 +1,53 @@
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { Field } from '../ui/field.js';
+import { Link } from '../ui/link.js';
+import { Page } from '../ui/page.js';
+import { Problem } from '../ui/problem.js';
+import { formValues, useAction } from '../ui/use-action.js';
+
+export function SignUpPage() {
+  const [done, setDone] = useState<{ email: string; verificationRequired: boolean } | undefined>();
+  const { busy, error, act } = useAction(async (event: SubmitEvent) => {
+    const { email, password, accountName } = formValues(event);
+    setDone(await api('POST', '/sign-up', { email, password, accountName }));
+  });
+  if (done)
+    return (
+      <Page title="Check your mail">
+        <p role="status">
+          {done.verificationRequired
+            ? `We sent a link to ${done.email}. Open it to verify your address, then sign in.`
+            : `Your account is ready. Sign in as ${done.email}.`}
+        </p>
+        <p>
+          <Link to="/sign-in">Sign in</Link>
+        </p>
+      </Page>
+    );
+  return (
+    <Page title="Sign up">
+      <form onSubmit={(event) => void act(event)} class="card">
+        <Field id="sign-up-email" label="Email" name="email" type="email" autoComplete="email" required />
+        <Field
+          id="sign-up-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={12}
+          hint="12 to 128 characters; a few unusual words make a good one."
+          required
+        />
+        <Field id="sign-up-account" label="Account name" name="accountName" autoComplete="organization" hint="Your team or company." required />
+        <Problem error={error} />
+        <button type="submit" disabled={busy}>
+          Sign up
+        </button>
+      </form>
+      <p>
+        Already signed up? <Link to="/sign-in">Sign in</Link>
+      </p>
+    </Page>
+  );
+}
