@@ -45,7 +45,20 @@ export interface CliRequest {
   json: boolean;
 }
 
-const VALUE_OPTIONS = ['name', 'account', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'overlap', 'since', 'email', 'role', 'kind', 'key'] as const;
+const VALUE_OPTIONS = [
+  'name',
+  'account',
+  'scopes',
+  'expires-in',
+  'expires-at',
+  'rate-limit',
+  'overlap',
+  'since',
+  'email',
+  'role',
+  'kind',
+  'key',
+] as const;
 /** Options that may be given several times, each adding a value: a browser key's origins. */
 const LIST_OPTIONS = ['origin'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
