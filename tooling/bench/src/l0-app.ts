@@ -1,26 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { readJson } from './floors/koa-envelope.js';
 import type { LeanEnvelope } from './lean-envelope.js';
 import { newPetFrom, type PetShelf } from './pet-shelf.js';
-
-const MAX_BODY_BYTES = 16 * 1024;
-
-/** The JSON body, or undefined when it is not JSON or is too long. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    length += chunk.length;
-    if (length > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Reference L0 (servers/l0.ts): bare Koa + @koa/router with the lean envelope the service

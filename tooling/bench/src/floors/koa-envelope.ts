@@ -4,7 +4,7 @@ import type { LeanEnvelope } from '../lean-envelope.js';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** The JSON body, or undefined when it is not JSON or is too long (as L0 reads a create's). */
+/** The JSON body, or undefined when it is not JSON or is too long: how L0 and the floors read a create. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let length = 0;
