@@ -9,7 +9,8 @@ import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../au
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
 import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
-import { checkKindChange, checkOrigins, kindSettings } from './key-kinds.js';
+import { checkOrigins } from './key-kind-settings.js';
+import { checkKindChange, kindSettings } from './key-kinds.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
 

@@ -22,12 +22,17 @@ export function checkKind(kind: KeyKind, scopes: Scope[] | undefined, origins: r
     return { kind, scopes: scopes ?? defaultScopes, origins: [] };
   }
   const wanted = checkBrowserKeyScopes(scopes ?? [...BROWSER_KEY_SCOPES]);
-  if (origins === undefined || origins.length === 0) throw invalid('origins: a browser key needs at least one origin, as https://shop.example');
+  return { kind, scopes: wanted, origins: checkOrigins(origins ?? []) };
+}
+
+/** A browser key's origins, when it is made or changed: 1 to 20, each exactly as browsers send it, each once, in the order given. */
+export function checkOrigins(origins: readonly string[]): string[] {
+  if (origins.length === 0) throw invalid('origins: a browser key needs at least one origin, as https://shop.example');
   if (origins.length > MAX_KEY_ORIGINS) throw invalid(`origins: at most ${MAX_KEY_ORIGINS}`);
   const bad = origins.find((origin) => origin.length > 300 || !ORIGIN_PATTERN.test(origin));
   if (bad !== undefined)
     throw invalid(`origins: "${bad.slice(0, 300)}" is not an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path`);
-  return { kind, scopes: wanted, origins: [...new Set(origins)] };
+  return [...new Set(origins)];
 }
 
 /** What a browser key may be given, when it is made or changed: pets:read alone. */

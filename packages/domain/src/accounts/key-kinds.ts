@@ -1,17 +1,8 @@
-import { z } from 'zod';
-import { MAX_KEY_ORIGINS } from '../auth/browser-key.js';
 import type { ApiKeyRecord, KeyChanges, KeyKind } from '../auth/ports.js';
 import { PET_SCOPES } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
-import { OriginSchema } from '../management/ports.js';
-import { parseOrThrow } from '../validation/parse.js';
 import { checkBrowserKeyScopes, checkKind, type KindSettings } from './key-kind-settings.js';
 import { checkScopes } from './key-settings.js';
-
-const Origins = z
-  .array(OriginSchema, { error: 'must be a list of origins' })
-  .min(1, { error: 'a browser key needs at least one origin' })
-  .max(MAX_KEY_ORIGINS, { error: `must be at most ${MAX_KEY_ORIGINS} origins` });
 
 /**
  * What a new key of `kind` holds, from what its creator asked (see checkKind): a secret key both
@@ -20,11 +11,6 @@ const Origins = z
 export function kindSettings(kind: KeyKind, scopes: readonly string[] | undefined, origins: readonly string[] | undefined): KindSettings {
   if (kind === 'secret' && origins !== undefined) throw invalid('origins: only a browser key has origins (give kind browser)');
   return checkKind(kind, scopes === undefined ? undefined : checkScopes(scopes), origins, checkScopes(PET_SCOPES));
-}
-
-/** A browser key's new origins: 1 to 20 exact origins, each once, in the order given. */
-export function checkOrigins(origins: readonly string[]): string[] {
-  return [...new Set(parseOrThrow(Origins, origins, 'origins'))];
 }
 
 /** Refuses a change a key's kind does not allow: origins of a secret key, scopes of a browser key other than pets:read. */
