@@ -29,9 +29,10 @@ export const DEFAULT_SEEN_ONCE = 10_000;
 /**
  * Runs operations with graphql-jit (`compileQuery`), each compiled once and kept in a cache
  * bounded by what the compiled queries take (document-size.ts), least recently used out first. graphql-jit words a variable that
- * does not fit the schema its own way, so variables are first coerced by graphql-js's own
- * `getVariableValues`, which gives graphql-js's errors (and so Apollo's BAD_USER_INPUT and 400);
- * the compiled query then coerces them again, as it must (it reads the values the client sent).
+ * does not fit the schema its own way, so when the compiled query refuses the variables (it
+ * answers errors and no data, having run nothing) they are coerced again by graphql-js's own
+ * `getVariableValues` for graphql-js's errors (and so Apollo's BAD_USER_INPUT and 400). Variables
+ * that fit are coerced once, by the compiled query, not twice.
  * What graphql-jit cannot compile (a request naming no operation of its document) answers with
  * the errors graphql-jit gives for it, which are graphql-js's (executor.test.ts compares both).
  *
@@ -63,16 +64,23 @@ export class CompiledQueries {
         variableValues: variables,
       });
     }
-    const definitions = operation?.variableDefinitions ?? [];
-    if (definitions.length > 0) {
-      const coerced = getVariableValues(this.schema, definitions, variables ?? {}, { maxErrors: 50 });
-      if (coerced.errors) return { errors: coerced.errors };
-    }
     const compiled = this.compiled(execution);
     if (!isCompiledQuery(compiled)) return compiled;
     const source = execution.document.loc?.source;
     const result = compiled.query(undefined, execution.context, variables);
-    return isPromise(result) ? result.then((done) => withGraphqlJsErrors(done, source)) : withGraphqlJsErrors(result, source);
+    if (isPromise(result)) return result.then((done) => withGraphqlJsErrors(done, source));
+    // Variables that did not coerce: the compiled query answers errors and no data before running anything.
+    if (result.errors && !('data' in result)) return this.variableErrors(operation, variables) ?? result;
+    return withGraphqlJsErrors(result, source);
+  }
+
+  /** graphql-js's own errors for variables the compiled query refused (see the class comment). */
+  private variableErrors(
+    operation: OperationDefinitionNode | undefined,
+    variables: Record<string, unknown> | undefined,
+  ): ExecutionResult | undefined {
+    const coerced = getVariableValues(this.schema, operation?.variableDefinitions ?? [], variables ?? {}, { maxErrors: 50 });
+    return coerced.errors && { errors: coerced.errors };
   }
 
   clear(): void {
