@@ -55,8 +55,12 @@ async function main(): Promise<number> {
     if (pinning) {
       pinProcess(process.pid, pinning.loadCpu);
       if (mongo.ferret) {
-        for (const pid of childPidsNamed('ferretdb')) pinProcess(pid, pinning.serverCpu);
-        mongo.description += `, pinned to CPU ${pinning.serverCpu} with the servers under test`;
+        // With the load generator, not the server under test: a deployment's database has hosts of its
+        // own, and sharing a core with it made the server's CPU per request a measure of the database's
+        // cache and scheduling traffic (MongoDB targets need a few hundred requests a second of load,
+        // a few per cent of that core).
+        for (const pid of childPidsNamed('ferretdb')) pinProcess(pid, pinning.loadCpu);
+        mongo.description += `, pinned to CPU ${pinning.loadCpu} with the load generator`;
       }
     } else {
       log('warning: not pinning (needs Linux, taskset and two CPUs): figures will be noisier');
