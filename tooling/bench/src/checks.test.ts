@@ -41,13 +41,14 @@ describe('selectTargets', () => {
   const ids = (only: string[]) => selectTargets(allTargets(1000), only).map((t) => t.id);
 
   it('brings along each chosen target’s baselines, and on the embedded store the REST list, L0, the door’s floor and the peer doing the same', () => {
-    expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.service', 'mongodb.rest.list']);
+    expect(ids(['mongodb.rest.list'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.d0.service', 'mongodb.l0', 'mongodb.rest.list']);
     expect(ids(['mongodb.rest.create'])).toEqual([
       'memory.b0',
       'memory.k0',
       'mongodb.d0',
       'mongodb.rest.list',
       'mongodb.d0.insert',
+      'mongodb.l0.create',
       'mongodb.rest.create',
     ]);
     expect(ids(['mongodb.rest.get'])).toEqual(['memory.b0', 'memory.k0', 'mongodb.d0', 'mongodb.rest.list', 'mongodb.rest.get']);
@@ -72,9 +73,10 @@ describe('selectTargets', () => {
     expect(ids(['scale'])).toEqual(['scale.small', 'scale.large']);
   });
 
-  it('puts the driver-only insert just before the create it is measured against', () => {
+  it('puts the driver-only insert and L0’s create on MongoDB just before the create they are measured against', () => {
     const mongo = ids([]).filter((id) => id.startsWith('mongodb.'));
-    expect(mongo.indexOf('mongodb.d0.insert') + 1).toBe(mongo.indexOf('mongodb.rest.create'));
+    expect(mongo.indexOf('mongodb.d0.insert') + 2).toBe(mongo.indexOf('mongodb.rest.create'));
+    expect(mongo.indexOf('mongodb.l0.create') + 1).toBe(mongo.indexOf('mongodb.rest.create'));
   });
 
   it('takes a prefix to mean every target under it, and nothing to mean all', () => {
@@ -92,7 +94,7 @@ describe('selectTargets', () => {
     expect(ids(['mongodb.d0'])).toEqual(['mongodb.d0', 'mongodb.d0.service', 'mongodb.d0.insert']);
     // The first-sight stream is measured on the embedded store alone, with what it is divided by.
     expect(ids(['memory.graphql.first-sight'])).toEqual(['memory.b0', 'memory.k0', 'memory.rest.list', 'memory.graphql.first-sight']);
-    expect(ids([])).toHaveLength(28);
+    expect(ids([])).toHaveLength(30);
   });
 });
 
@@ -102,10 +104,12 @@ describe('childEnv', () => {
     return childEnv(target, { mongoUri: 'mongodb://127.0.0.1:1', runId: 'r1', cpu: null, profileDir: undefined });
   };
 
-  it('gives D0 the driver defaults and its variants the service client options, each on its own database', () => {
+  it('gives D0 the driver defaults and its variants and L0 on MongoDB the service client options, each on its own database', () => {
     expect(env('mongodb.d0')).not.toHaveProperty('BENCH_CLIENT_OPTIONS');
     expect(env('mongodb.d0.service')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_d0_service' });
     expect(env('mongodb.d0.insert')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_d0_insert' });
+    expect(env('mongodb.l0')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_l0' });
+    expect(env('mongodb.l0.create')).toMatchObject({ BENCH_CLIENT_OPTIONS: 'service', BENCH_DB: 'bench_r1_mongodb_l0_create' });
     expect(env('mongodb.rest.create')).not.toHaveProperty('BENCH_CLIENT_OPTIONS');
   });
 });

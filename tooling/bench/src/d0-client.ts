@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { MongoClient, type MongoClientOptions } from 'mongodb';
+import { Long, MongoClient, type Collection, type MongoClientOptions } from 'mongodb';
+import { benchPet, LIST_SIZE } from './pets.js';
 import { closeServer, listenOnLoopback, serveUntilStopped } from './servers/ipc.js';
 
 export interface D0Client {
@@ -50,3 +51,43 @@ export async function serveD0(client: MongoClient, status: number, answer: (req:
     await client.close();
   });
 }
+
+/** A pet as the MongoDB adapter stores it (int64 id and category); read back with the driver's default options, as numbers. */
+export interface PetRow {
+  _id: number | Long;
+  name: string;
+  categoryId: number | Long;
+  status?: string;
+}
+
+/** The references' `pets` collection, holding the bench's 20 pets (stored as the service stores them) when it was empty. */
+export async function seededPets(client: D0Client): Promise<Collection<PetRow>> {
+  const pets = client.client.db(client.dbName).collection<PetRow>('pets');
+  if ((await pets.countDocuments({})) === 0) {
+    await pets.insertMany(
+      Array.from({ length: LIST_SIZE }, (_, i) => {
+        const pet = benchPet(i + 1);
+        return { _id: Long.fromNumber(i + 1), name: pet.name, categoryId: Long.fromNumber(pet.categoryId), status: pet.status };
+      }),
+    );
+  }
+  return pets;
+}
+
+/** The id after the highest stored, for references that insert pets. */
+export async function nextPetId(pets: Collection<PetRow>): Promise<number> {
+  const [highest] = await pets.find({}, { projection: { _id: 1 }, sort: { _id: -1 }, limit: 1 }).toArray();
+  return highest ? Number(highest._id) + 1 : 1;
+}
+
+/**
+ * The list every door's MongoDB store runs (`find({})` sorted by `_id`, one more than a page to
+ * know whether another follows), with sort and limit as find's options as the store passes them,
+ * answered as the contract's pets.
+ */
+export async function listPets(pets: Collection<PetRow>): Promise<{ id: number; name: string; categoryId: number; status?: string }[]> {
+  const rows = await pets.find({}, LIST_OPTIONS).toArray();
+  return rows.slice(0, LIST_SIZE).map((row) => ({ id: Number(row._id), name: row.name, categoryId: Number(row.categoryId), status: row.status }));
+}
+
+const LIST_OPTIONS = { sort: { _id: 1 }, limit: LIST_SIZE + 1 } as const;

@@ -1,5 +1,5 @@
 import { pairedCostRatio, pairedP50Ratio, pairedRpsRatio, pairedTailRatio, type TargetOutcome } from './outcome.js';
-import { A0, D0, D0_INSERT, D0_SERVICE, L0, PEER_GRAPHQL_LIST, PEER_TRPC_LIST, T0 } from './reference-targets.js';
+import { A0, D0, D0_INSERT, D0_SERVICE, L0, L0_MONGO, L0_MONGO_CREATE, PEER_GRAPHQL_LIST, PEER_TRPC_LIST, T0 } from './reference-targets.js';
 import { allTargets, GRAPHQL_FIRST_SIGHT, GRAPHQL_LIST, REST_CREATE, REST_LIST, SCALE_LARGE, SCALE_SMALL, TRPC_LIST } from './targets.js';
 
 /**
@@ -103,8 +103,14 @@ export function issueGoals(settings: { scalePets: number; connections: number })
       alsoAgainst: { id: PEER_GRAPHQL_LIST, name: 'the mercurius peer' },
     },
     ratio(19, 'REST create ≥ 0.80 × REST list', REST_CREATE, REST_LIST, 0.8),
-    cpu("REST list on MongoDB: Node CPU µs/req ≤ 1.15 × D0 with the service's client options", 'mongodb.rest.list', D0_SERVICE, 1.15),
-    cpu('REST create on MongoDB: Node CPU µs/req ≤ 1.15 × D0 insert', 'mongodb.rest.create', D0_INSERT, 1.15),
+    {
+      ...cpu("REST list on MongoDB: Node CPU µs/req ≤ 1.15 × D0 with the service's client options", 'mongodb.rest.list', D0_SERVICE, 1.15),
+      alsoAgainst: { id: L0_MONGO, name: 'L0 on MongoDB' },
+    },
+    {
+      ...cpu('REST create on MongoDB: Node CPU µs/req ≤ 1.15 × D0 insert', 'mongodb.rest.create', D0_INSERT, 1.15),
+      alsoAgainst: { id: L0_MONGO_CREATE, name: 'L0 on MongoDB' },
+    },
     ratio(31, "GraphQL list, Apollo Client's request ≥ 0.95 × A0 (Apollo + graphql-jit on Koa, lean envelope)", GRAPHQL_LIST, A0, 0.95),
     ratio(31, `${trpc} ≥ 1.0 × T0 (callTRPCProcedure on Koa, lean envelope)`, TRPC_LIST, T0, 1),
     ...(['rest', 'graphql', 'trpc'] as const).map((door): TailGoal => ({

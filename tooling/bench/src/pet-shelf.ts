@@ -12,11 +12,17 @@ export interface ShelfPet extends NewShelfPet {
   id: number;
 }
 
+/** Where L0 keeps its pets: a PetShelf in memory, or a MongoShelf (mongo-shelf.ts) on MongoDB. */
+export interface Shelf {
+  list(): ShelfPet[] | Promise<ShelfPet[]>;
+  add(pet: NewShelfPet): ShelfPet | Promise<ShelfPet>;
+}
+
 /**
  * The pets of the references (L0 and the peer stack), in memory and in id order: the same 20 the
  * gateway holds when a run starts, and every pet a create adds after them.
  */
-export class PetShelf {
+export class PetShelf implements Shelf {
   private readonly pets: ShelfPet[] = Array.from({ length: LIST_SIZE }, (_, i) => ({ id: i + 1, ...benchPet(i + 1) }));
 
   /** The first `limit` pets, of one status when given. */

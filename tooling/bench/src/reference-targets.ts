@@ -22,6 +22,10 @@ export const D0_SERVICE = 'mongodb.d0.service';
 /** The driver alone inserting a pet with the service's client options (its write concern). */
 export const D0_INSERT = 'mongodb.d0.insert';
 
+/** L0 with its pets on MongoDB (D0's query and D0 insert's write, the service's client options): its list, and its create. */
+export const L0_MONGO = 'mongodb.l0';
+export const L0_MONGO_CREATE = 'mongodb.l0.create';
+
 const REST_LIST = 'memory.rest.list';
 
 interface Reference {
@@ -176,5 +180,35 @@ export const driverBaselines = {
     pets: 0,
     expect: 'created',
     request: bare('POST'),
+  }),
+};
+
+/**
+ * L0 on MongoDB: Koa, @koa/router and the lean envelope around the driver's list and insert with
+ * the service's client options. Beside D0 (node:http around the same driver calls) it tells what a
+ * framework and an envelope at all cost on this path, from what the service's own code costs.
+ */
+export const mongoL0References = {
+  list: reference({
+    id: L0_MONGO,
+    label: 'L0 on MongoDB: Koa + `@koa/router` + lean envelope + driver `find`, service client options',
+    store: 'mongodb',
+    door: 'rest',
+    entry: 'l0',
+    env: SERVICE_CLIENT_OPTIONS,
+    expect: 'list',
+    request: (s) => restList(callerOf(s)),
+    baselineIds: [D0_SERVICE],
+  }),
+  create: reference({
+    id: L0_MONGO_CREATE,
+    label: 'L0 on MongoDB: Koa + `@koa/router` + lean envelope + driver `insertOne`, service client options',
+    store: 'mongodb',
+    door: 'rest',
+    entry: 'l0',
+    env: SERVICE_CLIENT_OPTIONS,
+    expect: 'created',
+    request: (s) => restCreate(callerOf(s)),
+    baselineIds: [D0_INSERT],
   }),
 };

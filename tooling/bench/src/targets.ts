@@ -10,7 +10,10 @@ import {
   K0,
   L0,
   L0_CREATE,
+  L0_MONGO,
+  L0_MONGO_CREATE,
   memoryReferences,
+  mongoL0References,
   peerReferences,
   PEER_GRAPHQL_LIST,
   PEER_REST_CREATE,
@@ -125,21 +128,28 @@ const scaleTarget = (id: string, pets: number, baselineIds: string[]): TargetSpe
 
 /** Baselines of a MongoDB door: D0 and the closest driver-only variant of what the door does. */
 const mongoBaselines = (key: string): string[] => {
-  if (key === 'rest.create') return [D0_INSERT, D0, K0, B0];
-  if (key.endsWith('.list') || key.endsWith('.unbatched')) return [D0, D0_SERVICE, K0, B0];
+  if (key === 'rest.create') return [D0_INSERT, L0_MONGO_CREATE, D0, K0, B0];
+  if (key.endsWith('.list') || key.endsWith('.unbatched')) return [D0, D0_SERVICE, L0_MONGO, K0, B0];
   return [D0, K0, B0];
 };
 
+/** L0 doing the same on MongoDB as a door's L0 does on the embedded store. */
+const mongoL0 = (l0: string | undefined): string | undefined => (l0 === L0 ? L0_MONGO : l0 === L0_CREATE ? L0_MONGO_CREATE : undefined);
+
 /**
  * A door of the gateway. On the embedded store it is compared with L0 and the peer doing the same
- * and with the REST list; on MongoDB with the driver alone and the REST list on MongoDB (L0 and
- * the peers hold their pets in memory, so only the embedded store's doors are set beside them).
+ * and with the REST list; on MongoDB with the driver alone, L0 on MongoDB doing the same, and the
+ * REST list on MongoDB (the peers hold their pets in memory, so only the embedded store's doors
+ * are set beside them).
  */
 function doorTarget(store: Store, { key, l0, peer, floor, memoryOnly: _memoryOnly, ...target }: DoorTarget): TargetSpec {
   const id = `${store}.${key}`;
   const restList = `${store}.rest.list`;
   const onMemory = store === 'memory';
-  const versus: Versus = onMemory ? { restList, ...(l0 && { l0 }), ...(peer && { peer }), ...(floor && { floor }) } : { restList };
+  const onMongo = mongoL0(l0);
+  const versus: Versus = onMemory
+    ? { restList, ...(l0 && { l0 }), ...(peer && { peer }), ...(floor && { floor }) }
+    : { restList, ...(onMongo && { l0: onMongo }) };
   const baselines = onMemory ? [...(l0 ? [l0] : []), ...(floor ? [floor] : []), K0, B0] : mongoBaselines(key);
   const columns = [versus.peer, restList].filter((other): other is string => other !== undefined && other !== id);
   return {
@@ -163,7 +173,7 @@ function doorTarget(store: Store, { key, l0, peer, floor, memoryOnly: _memoryOnl
 export function allTargets(scalePets: number): TargetSpec[] {
   const doors = (store: Store): TargetSpec[] =>
     DOOR_TARGETS.filter((target) => store === 'memory' || !target.memoryOnly).flatMap((target) => [
-      ...(store === 'mongodb' && target.key === 'rest.create' ? [driverBaselines.insert] : []),
+      ...(store === 'mongodb' && target.key === 'rest.create' ? [driverBaselines.insert, mongoL0References.create] : []),
       doorTarget(store, target),
     ]);
   return [
@@ -173,6 +183,7 @@ export function allTargets(scalePets: number): TargetSpec[] {
     scaleTarget(SCALE_SMALL, SMALL_SCALE_PETS, []),
     scaleTarget(SCALE_LARGE, scalePets, [SCALE_SMALL]),
     ...driverBaselines.lists,
+    mongoL0References.list,
     ...doors('mongodb'),
   ];
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import type { IncomingMessage } from 'node:http';
 import { Long } from 'mongodb';
-import { connectD0Client, serveD0 } from '../d0-client.js';
+import { connectD0Client, nextPetId, serveD0, type PetRow } from '../d0-client.js';
 
 /**
  * Baseline D0 insert: node:http and the official driver alone, inserting the posted pet with
@@ -17,14 +17,9 @@ interface PetBody {
   status?: string;
 }
 
-const { client, dbName } = await connectD0Client(process.env);
-const pets = client.db(dbName).collection<{ _id: Long; name: string; categoryId: Long; status?: string }>('pets');
-const [highest] = await pets
-  .find({}, { projection: { _id: 1 } })
-  .sort({ _id: -1 })
-  .limit(1)
-  .toArray();
-let nextId = highest ? Number(highest['_id']) + 1 : 1;
+const client = await connectD0Client(process.env);
+const pets = client.client.db(client.dbName).collection<PetRow>('pets');
+let nextId = await nextPetId(pets);
 
 async function readJson(req: IncomingMessage): Promise<PetBody> {
   const chunks: Buffer[] = [];
@@ -32,7 +27,7 @@ async function readJson(req: IncomingMessage): Promise<PetBody> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as PetBody;
 }
 
-await serveD0(client, 201, async (req) => {
+await serveD0(client.client, 201, async (req) => {
   const { name, categoryId, status } = await readJson(req);
   const id = nextId++;
   await pets.insertOne({ _id: Long.fromNumber(id), name, categoryId: Long.fromNumber(categoryId), ...(status !== undefined && { status }) });
