@@ -22,21 +22,25 @@ describe('withDeadline', () => {
   });
 
   it('bounds a method that makes several calls as one, however quick each call is', async () => {
+    // Twenty calls of 10 ms, not two of 40: a timer armed while the event loop's clock is stale
+    // (a loaded machine) can fire almost at once, so two sleeps could end within the 60 ms of real
+    // time the deadline counts. A timer firing late can let only one more call end before the deadline's.
     const service = {
-      twoCalls: async () => {
-        await sleep(40);
-        await sleep(40);
+      manyCalls: async () => {
+        for (let call = 0; call < 20; call += 1) await sleep(10);
         return 'done';
       },
     };
-    await expect(withDeadline(service, 60).twoCalls()).rejects.toMatchObject(UNAVAILABLE);
+    await expect(withDeadline(service, 60).manyCalls()).rejects.toMatchObject(UNAVAILABLE);
   });
 
   it('holds each call to its own deadline, however many are in flight under the one timer', async () => {
-    const early = bounded.hang();
-    await sleep(30);
-    // Started 30 ms after the first, answered 40 ms later: past the first call's deadline, inside its own.
-    const late = withDeadline({ answer: () => sleep(40).then(() => 'late') }, 50).answer();
+    const slowly = withDeadline({ hang: store.hang, answer: () => sleep(200).then(() => 'late') }, 250);
+    const early = slowly.hang();
+    await sleep(150);
+    // Started 150 ms after the first, answered 200 ms later: past the first call's deadline, inside
+    // its own (margins of 50 ms, for a loaded machine's late timers).
+    const late = slowly.answer();
     await expect(early).rejects.toMatchObject(UNAVAILABLE);
     await expect(late).resolves.toBe('late');
   });
