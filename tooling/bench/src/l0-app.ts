@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { readJson } from './floors/koa-envelope.js';
+import { leanEnvelopeMiddleware, readJson } from './floors/koa-envelope.js';
 import type { LeanEnvelope } from './lean-envelope.js';
 import { newPetFrom, type Shelf } from './pet-shelf.js';
 
@@ -37,17 +37,8 @@ export function buildL0(envelope: LeanEnvelope, shelf: Shelf): Koa {
   });
 
   const app = new Koa();
-  app.use(async (ctx, next) => {
-    const admission = envelope.admit(ctx.get('authorization') || undefined);
-    ctx.set(admission.headers);
-    if (admission.refusal) {
-      ctx.status = admission.refusal.status;
-      ctx.type = 'application/json';
-      ctx.body = admission.refusal.body;
-    } else await next();
-    // L0's routes have no parameters, so a matched path is its route.
-    envelope.finish(admission, { method: ctx.method, path: ctx.path, route: ctx.status === 404 ? 'unmatched' : ctx.path, status: ctx.status });
-  });
+  // L0's one route is `/v1/pets` (both methods), so the floors' envelope middleware labels it as theirs.
+  app.use(leanEnvelopeMiddleware(envelope, '/v1/pets'));
   app.use(router.routes()).use(router.allowedMethods());
   return app;
 }
