@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorAt, DOOR_NAMES } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
@@ -110,6 +111,22 @@ describe('observability', () => {
       expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
     });
 
+    it('reports the event loop’s lag as the delay beyond its sampling interval: near 0 on an idle instance', async () => {
+      await scrape(); // each scrape starts the next period's figures
+      await sleep(1_500);
+      const { text } = await scrape();
+      const idle = lagFigures(text);
+      // Before, every figure read the 100 ms interval itself (min 0.098), so an alert on lag fired at idle.
+      expect(idle['p50'], JSON.stringify(idle)).toBeLessThan(0.05);
+      expect(idle['min'], JSON.stringify(idle)).toBeLessThan(0.05);
+      const blockedUntil = performance.now() + 300;
+      while (performance.now() < blockedUntil); // the loop blocked for 300 ms, as a long synchronous task would
+      await sleep(250);
+      const blocked = lagFigures((await scrape()).text);
+      expect(blocked['max']).toBeGreaterThan(0.18);
+      expect(blocked['max']).toBeLessThan(0.5);
+    });
+
     it('counts calls of the deprecated read per door and key id', async () => {
       const account = await gw.runtime.accounts.createAccount('still on getPet');
       const issued = await gw.runtime.accounts.createKey(account.id);
@@ -176,3 +193,12 @@ describe('observability', () => {
     });
   });
 });
+
+/** The figures of prom-client's lag gauges (nodejs_eventloop_lag_<figure>_seconds), in seconds. */
+function lagFigures(metrics: string): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const [, figure, value] of metrics.matchAll(/^nodejs_eventloop_lag_(min|max|mean|p50|p90|p99)_seconds (\S+)$/gm)) {
+    if (figure !== undefined && value !== undefined) figures[figure] = Number(value);
+  }
+  return figures;
+}
