@@ -3,6 +3,7 @@ import type { Envelope, Exchange } from '@petstore/http';
 import type { Call } from './call.js';
 import { csrfCheck } from './session/csrf.js';
 import type { SessionCookie } from './session/session-cookie.js';
+import { userAgentText } from './user-agent-text.js';
 
 export interface AdmissionDeps {
   people: Pick<PeopleService, 'authenticateSession'>;
@@ -70,7 +71,7 @@ function personOf(session: SessionPrincipal): ManagementCaller {
   };
 }
 
-/** The User-Agent as sent, bounded: it is shown in the person's list of sessions, nothing more. */
+/** The User-Agent as readable text: it is shown in the person's list of sessions, nothing more. */
 function userAgentOf(exchange: Exchange): string {
-  return (exchange.req.headers['user-agent'] ?? '').slice(0, 256);
+  return userAgentText(exchange.req.headers['user-agent']);
 }

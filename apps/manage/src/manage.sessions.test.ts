@@ -1,6 +1,7 @@
 import type { RunningService } from '@petstore/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionAnswer } from './openapi/answers.js';
+import { SessionList } from './openapi/member-answers.js';
 import { BrowserClient } from './testing/browser-client.js';
 import { startManage, STORES } from './testing/start-manage.js';
 
@@ -48,6 +49,19 @@ describe.each(STORES)('sessions over HTTP, on the $name', ({ uri }) => {
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ code: 'unauthorized', status: 401 });
     expect(again.headers.getSetCookie()).toEqual(['petstore_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0']);
+  });
+
+  it('keeps a User-Agent sent in UTF-8 as the text it is, without control characters', async () => {
+    const browser = client();
+    const email = await signUp(browser);
+    const sent = 'Mozilla/5.0 (Łódź; Ünïcode) Firéfox/130 \u0085\u009b31m';
+    // fetch sends a header's characters as bytes (latin1): these are the UTF-8 bytes of `sent`, as a browser would send them.
+    const utf8Bytes = Buffer.from(sent, 'utf8').toString('latin1');
+    const signedIn = await browser.send('POST', '/sign-in', { body: { email, password: PASSWORD }, headers: { 'User-Agent': utf8Bytes } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const listed = await browser.send('GET', '/sessions');
+    const [session] = SessionList.parse(listed.body).sessions;
+    expect(session?.userAgent).toBe('Mozilla/5.0 (Łódź; Ünïcode) Firéfox/130 31m');
   });
 
   it('answers 401 with the Error body to a session operation without a cookie, or with one naming no session', async () => {

@@ -41,7 +41,8 @@ export class Sessions {
       expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       clientAddress: context.clientAddress,
       // Enough to recognise a browser in the person's list; a longer header is not worth keeping per session.
-      userAgent: context.userAgent.slice(0, MAX_USER_AGENT_LENGTH),
+      // Counted in code points, so the cut never leaves half a character.
+      userAgent: [...context.userAgent].slice(0, MAX_USER_AGENT_LENGTH).join(''),
     };
     const { accountId } = standing.membership;
     await this.kit.trail.record('session.started', { accountId, personId: person.id }, initialValues({ method }), byPerson(person.id, context));
