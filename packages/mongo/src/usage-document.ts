@@ -1,4 +1,4 @@
-import type { OperationName, UsageBucket, UsageDoor, UsageGranularity, UsageOutcome } from '@petstore/domain';
+import type { UsageOperation, UsageBucket, UsageDoor, UsageGranularity, UsageOutcome } from '@petstore/domain';
 
 /**
  * One instance's part of a usage bucket: the calls of one key, operation, door and outcome in one
@@ -12,7 +12,7 @@ export interface UsageDocument {
   _id: string;
   accountId: string;
   keyId: string;
-  operation: OperationName;
+  operation: UsageOperation;
   door: UsageDoor;
   outcome: UsageOutcome;
   granularity: UsageGranularity;

@@ -53,6 +53,13 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
     }
     expect((await doorAt(gateway.baseUrl, 'rest').get({ key: keys['reader'] ?? '' }, 999_999)).status).toBe(404);
     expect((await doorAt(gateway.baseUrl, 'rest').page({ key: keys['writer'] ?? '' })).status).toBe(403);
+    // A root field the schema lacks: refused by validation, but charged one unit, so counted too.
+    const unknownField = await fetch(`${gateway.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${keys['reader'] ?? ''}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ kittens { id } }' }),
+    });
+    expect(unknownField.status).toBe(400);
   }, 60_000);
 
   afterAll(async () => {
@@ -81,10 +88,11 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
       'reader listPets graphql served=1',
       'reader listPets rest served=2',
       'reader listPets trpc served=1',
+      'reader unknown graphql client_error=1',
       'writer listPets rest forbidden=1',
     ]);
     expect(usage.keys).toEqual(
-      expect.arrayContaining([expect.objectContaining({ calls: 9, deprecatedCalls: 4 }), expect.objectContaining({ calls: 1, deprecatedCalls: 0 })]),
+      expect.arrayContaining([expect.objectContaining({ calls: 10, deprecatedCalls: 4 }), expect.objectContaining({ calls: 1, deprecatedCalls: 0 })]),
     );
   });
 
@@ -93,6 +101,10 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
     expect(rowLines((await owner.get('/usage?granularity=hour&door=graphql')).body['rows'] as Row[], names)).toEqual([
       'reader getPet graphql served=1',
       'reader listPets graphql served=1',
+      'reader unknown graphql client_error=1',
+    ]);
+    expect(rowLines((await owner.get('/usage?granularity=hour&operation=unknown')).body['rows'] as Row[], names)).toEqual([
+      'reader unknown graphql client_error=1',
     ]);
     const days = await owner.get('/usage?operation=listPets');
     expect(days.body).toMatchObject({ granularity: 'day' });

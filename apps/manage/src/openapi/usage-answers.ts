@@ -1,10 +1,14 @@
-import { OPERATION_NAMES, USAGE_DOORS, USAGE_OUTCOMES, type OutcomeCounts } from '@petstore/domain';
+import { OPERATION_NAMES, USAGE_DOORS, USAGE_OPERATIONS, USAGE_OUTCOMES, type OutcomeCounts } from '@petstore/domain';
 import { z } from 'zod';
 
 /** What getUsage and getDeprecationReport answer, as zod schemas: the handlers' answers are typed by them and the document generated from them. */
 const Instant = z.iso.datetime().meta({ description: 'An instant, in UTC (RFC 3339).' });
 const KeyId = z.string().meta({ description: 'The key, `key_…` (never the key itself).' });
 const Operation = z.enum(OPERATION_NAMES).meta({ description: "The catalogue's name of the operation, whichever door it came through." });
+const CountedOperation = z.enum(USAGE_OPERATIONS).meta({
+  description:
+    "The catalogue's name of the operation, whichever door it came through; `unknown` for calls of what the catalogue does not hold that were charged all the same (a GraphQL root field the schema lacks).",
+});
 const Door = z.enum(USAGE_DOORS).meta({ description: 'The door it came through: REST (/v1), GraphQL (/graphql) or tRPC (/trpc).' });
 
 const Outcomes = z
@@ -24,7 +28,7 @@ export const UsageAnswer = z
         z.strictObject({
           start: Instant.meta({ description: 'The start of the hour or UTC day.' }),
           keyId: KeyId,
-          operation: Operation,
+          operation: CountedOperation,
           door: Door,
           calls: z.int().min(0),
           outcomes: Outcomes,

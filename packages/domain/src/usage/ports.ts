@@ -1,4 +1,4 @@
-import type { OperationName } from '../operations/catalogue.js';
+import { OPERATION_NAMES, type OperationName } from '../operations/catalogue.js';
 
 /** The doors whose calls are metered: the pet operations', where API keys call. */
 export const USAGE_DOORS = ['rest', 'graphql', 'trpc'] as const;
@@ -12,6 +12,20 @@ export type UsageDoor = (typeof USAGE_DOORS)[number];
 export const USAGE_OUTCOMES = ['served', 'forbidden', 'rate_limited', 'client_error', 'server_error'] as const;
 export type UsageOutcome = (typeof USAGE_OUTCOMES)[number];
 
+/**
+ * What usage counts a call as: its catalogue operation, or `unknown` for a call of something the
+ * catalogue does not hold that the envelope charged all the same (a GraphQL root field the schema
+ * lacks, refused by validation; introspection in a subscription), so that usage adds up to what
+ * keys were charged.
+ */
+export const UNKNOWN_OPERATION = 'unknown';
+export type UsageOperation = OperationName | typeof UNKNOWN_OPERATION;
+export const USAGE_OPERATIONS: readonly UsageOperation[] = [...OPERATION_NAMES, UNKNOWN_OPERATION];
+
+export function isUsageOperation(text: string): text is UsageOperation {
+  return (USAGE_OPERATIONS as readonly string[]).includes(text);
+}
+
 /** Buckets: an hour (kept HOUR_BUCKET_DAYS days) or a UTC day (kept DAY_BUCKET_DAYS days). */
 export type UsageGranularity = 'hour' | 'day';
 
@@ -24,7 +38,7 @@ export const DAY_BUCKET_DAYS = 400;
 export interface UsageTally {
   accountId: string;
   keyId: string;
-  operation: OperationName;
+  operation: UsageOperation;
   door: UsageDoor;
   outcome: UsageOutcome;
 }
@@ -51,7 +65,7 @@ export interface UsageFilter {
   from: Date;
   to: Date;
   keyId?: string | undefined;
-  operation?: OperationName | undefined;
+  operation?: UsageOperation | undefined;
   door?: UsageDoor | undefined;
 }
 

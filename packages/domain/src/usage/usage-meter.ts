@@ -1,5 +1,13 @@
-import { OPERATION_NAMES, type OperationName } from '../operations/catalogue.js';
-import { bucketStart, USAGE_DOORS, USAGE_OUTCOMES, type HourCount, type UsageDoor, type UsageOutcome } from './ports.js';
+import {
+  bucketStart,
+  USAGE_DOORS,
+  USAGE_OPERATIONS,
+  USAGE_OUTCOMES,
+  type HourCount,
+  type UsageDoor,
+  type UsageOperation,
+  type UsageOutcome,
+} from './ports.js';
 
 export interface UsageMeterOptions {
   /** Milliseconds since the epoch, read once per counted request: which UTC hour it falls in. */
@@ -12,7 +20,7 @@ export interface UsageMeterOptions {
   onDropped?: (calls: number) => void;
 }
 
-const OPERATION_INDEX = new Map<string, number>(OPERATION_NAMES.map((name, index) => [name, index]));
+const OPERATION_INDEX = new Map<string, number>(USAGE_OPERATIONS.map((name, index) => [name, index]));
 const DOOR_INDEX: Readonly<Record<UsageDoor, number>> = { rest: 0, graphql: 1, trpc: 2 };
 const OUTCOME_INDEX: Readonly<Record<UsageOutcome, number>> = {
   served: 0,
@@ -21,7 +29,7 @@ const OUTCOME_INDEX: Readonly<Record<UsageOutcome, number>> = {
   client_error: 3,
   server_error: 4,
 };
-const CELLS = OPERATION_NAMES.length * USAGE_DOORS.length * USAGE_OUTCOMES.length;
+const CELLS = USAGE_OPERATIONS.length * USAGE_DOORS.length * USAGE_OUTCOMES.length;
 
 /** One key's calls this hour, one cell per operation, door and outcome: counting is an array increment. */
 interface KeyTally {
@@ -53,7 +61,7 @@ export class UsageMeter {
   }
 
   /** Counts `calls` calls of `operation` by a key through `door` that ended as `outcome`. */
-  count(accountId: string, keyId: string, operation: OperationName, door: UsageDoor, outcome: UsageOutcome, calls = 1): void {
+  count(accountId: string, keyId: string, operation: UsageOperation, door: UsageDoor, outcome: UsageOutcome, calls = 1): void {
     const hour = bucketStart(this.#now(), 'hour');
     if (hour !== this.#hour) this.#seal(hour);
     let tally = this.#tallies.get(keyId);
@@ -107,7 +115,7 @@ function cellTally(cell: number): Pick<HourCount, 'operation' | 'door' | 'outcom
   const outcomes = USAGE_OUTCOMES.length;
   const doors = USAGE_DOORS.length;
   return {
-    operation: OPERATION_NAMES[Math.floor(cell / (outcomes * doors))] as OperationName,
+    operation: USAGE_OPERATIONS[Math.floor(cell / (outcomes * doors))] as UsageOperation,
     door: USAGE_DOORS[Math.floor(cell / outcomes) % doors] as UsageDoor,
     outcome: USAGE_OUTCOMES[cell % outcomes] as UsageOutcome,
   };

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
-import { isOperationName } from '../operations/catalogue.js';
-import { bucketStart, DAY_BUCKET_DAYS, DAY_MS, HOUR_BUCKET_DAYS, HOUR_MS, USAGE_DOORS, type UsageFilter, type UsageGranularity } from './ports.js';
+import {
+  bucketStart,
+  DAY_BUCKET_DAYS,
+  DAY_MS,
+  HOUR_BUCKET_DAYS,
+  HOUR_MS,
+  isUsageOperation,
+  USAGE_DOORS,
+  type UsageFilter,
+  type UsageGranularity,
+} from './ports.js';
 
 const Instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' });
 
@@ -12,7 +21,7 @@ export const UsageQueryInput = z.strictObject({
   keyId: z.string({ error: 'must be text' }).min(1).max(100, { error: 'must be at most 100 characters' }).optional(),
   operation: z
     .string({ error: 'must be text' })
-    .refine(isOperationName, { error: 'must be an operation of the catalogue, such as listPets' })
+    .refine(isUsageOperation, { error: 'must be an operation of the catalogue, such as listPets, or unknown' })
     .optional(),
   door: z.enum(USAGE_DOORS, { error: 'must be rest, graphql or trpc' }).optional(),
   granularity: z.enum(['hour', 'day'], { error: 'must be hour or day' }).default('day'),

@@ -1,5 +1,14 @@
-import { CATALOGUE, type OperationName } from '../operations/catalogue.js';
-import { USAGE_OUTCOMES, type UsageBucket, type UsageDoor, type UsageFilter, type UsageGranularity, type UsageOutcome } from './ports.js';
+import { CATALOGUE } from '../operations/catalogue.js';
+import {
+  UNKNOWN_OPERATION,
+  USAGE_OUTCOMES,
+  type UsageBucket,
+  type UsageDoor,
+  type UsageFilter,
+  type UsageGranularity,
+  type UsageOperation,
+  type UsageOutcome,
+} from './ports.js';
 
 /** One bucket's calls by outcome: every outcome is there, 0 when none. */
 export type OutcomeCounts = Record<UsageOutcome, number>;
@@ -8,7 +17,7 @@ export type OutcomeCounts = Record<UsageOutcome, number>;
 export interface UsageRow {
   start: Date;
   keyId: string;
-  operation: OperationName;
+  operation: UsageOperation;
   door: UsageDoor;
   calls: number;
   outcomes: OutcomeCounts;
@@ -50,7 +59,7 @@ export function usageReport(filter: UsageFilter, buckets: readonly UsageBucket[]
       keys.set(bucket.keyId, key);
     }
     key.calls += bucket.count;
-    if (CATALOGUE[bucket.operation].deprecation !== undefined) key.deprecatedCalls += bucket.count;
+    if (bucket.operation !== UNKNOWN_OPERATION && CATALOGUE[bucket.operation].deprecation !== undefined) key.deprecatedCalls += bucket.count;
   }
   return {
     granularity: filter.granularity,

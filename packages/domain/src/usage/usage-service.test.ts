@@ -87,7 +87,7 @@ describe('UsageService', () => {
   it.each([
     [{ granularity: 'week' }, 'granularity: must be hour or day'],
     [{ door: 'soap' }, 'door: must be rest, graphql or trpc'],
-    [{ operation: 'dropTables' }, 'operation: must be an operation of the catalogue, such as listPets'],
+    [{ operation: 'dropTables' }, 'operation: must be an operation of the catalogue, such as listPets, or unknown'],
     [{ from: 'yesterday' }, 'from: must be an ISO 8601 instant'],
     [{ from: '2026-11-20T00:00:00Z', to: '2026-11-10T00:00:00Z' }, 'from: must be before to'],
     [{ granularity: 'hour', from: '2026-11-01T00:00:00Z' }, 'from: hours are kept 7 days; ask for at most that span, or granularity=day'],
