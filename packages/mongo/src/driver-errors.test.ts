@@ -22,6 +22,57 @@ describe('toDomainError', () => {
     expect((mapped as DomainError).message).toBe('the database is unavailable; retry shortly');
   });
 
+  /**
+   * What the driver threw while FerretDB 1.24 (SQLite) was stopped and started under a load of
+   * inserts and sorted finds, collected from real runs (the texts whole, the ports as they were);
+   * and the two sorted finds' texts as FerretDB's code words them (handler/msg_find.go and
+   * common/sort_iterator.go wrap the failure in their trace of callers, and the query iterator
+   * reports its context's cause), which the outage test met once and no run here reproduced.
+   */
+  it.each([
+    [
+      'MongoServerError',
+      new MongoServerError({
+        code: 1,
+        codeName: 'InternalError',
+        errmsg: '[msg_insert.go:168 handler.(*Handler).MsgInsert] [db.go:134 fsql.(*DB).InTransaction] context canceled',
+      }),
+    ],
+    [
+      'MongoServerError (a sorted find whose connection ended: the context’s cause, not "context canceled")',
+      new MongoServerError({
+        code: 1,
+        codeName: 'InternalError',
+        errmsg:
+          '[msg_find.go:344 handler.handleMaxTimeMSError] [sort_iterator.go:36 common.SortIterator] [query_iterator.go:79 sqlite.(*queryIterator).Next] [conn.go:144 clientconn.(*conn).run.func1] run exits: EOF',
+      }),
+    ],
+    [
+      'MongoServerError (a sorted find whose query SQLite interrupted)',
+      new MongoServerError({
+        code: 1,
+        codeName: 'InternalError',
+        errmsg:
+          '[msg_find.go:344 handler.handleMaxTimeMSError] [sort_iterator.go:36 common.SortIterator] [query_iterator.go:91 sqlite.(*queryIterator).Next] interrupted (9)',
+      }),
+    ],
+    [
+      'MongoNetworkError labelled SystemOverloadedError, RetryableError',
+      withLabels(new MongoNetworkError('connect ECONNREFUSED 127.0.0.1:40927'), 'SystemOverloadedError', 'RetryableError'),
+    ],
+    ['MongoNetworkError labelled ResetPool', withLabels(new MongoNetworkError('connection 4 to 127.0.0.1:40927 closed'), 'ResetPool')],
+    ['MongoNetworkError', new MongoNetworkError('connection 6 to 127.0.0.1:39291 closed')],
+  ])('reports %s thrown while FerretDB stopped as service_unavailable', (_, driverError) => {
+    expect(toDomainError(driverError), driverError.message).toMatchObject({ code: 'service_unavailable', retryAfterSeconds: 2 });
+  });
+
+  it('reports an InternalError that names no cancellation as internal_error, whatever else its text says', () => {
+    const mapped = toDomainError(
+      new MongoServerError({ code: 1, codeName: 'InternalError', errmsg: '[msg_find.go:344 handler.handleMaxTimeMSError] unexpected type int32' }),
+    );
+    expect(mapped).toMatchObject({ code: 'internal_error' });
+  });
+
   it('reports any other driver error as internal_error without driver text', () => {
     const mapped = toDomainError(new MongoServerError({ code: 2, errmsg: DRIVER_TEXT }));
     expect(mapped).toMatchObject({ code: 'internal_error', message: 'the database could not complete the request' });
@@ -52,6 +103,10 @@ describe('isDuplicateKeyError', () => {
 });
 
 function withLabel(error: MongoServerError): MongoServerError {
-  error.addErrorLabel('RetryableWriteError');
+  return withLabels(error, 'RetryableWriteError');
+}
+
+function withLabels<E extends MongoNetworkError | MongoServerError>(error: E, ...labels: string[]): E {
+  for (const label of labels) error.addErrorLabel(label);
   return error;
 }

@@ -33,12 +33,28 @@ const TRANSIENT_SERVER_CODES = new Set([6, 7, 50, 64, 89, 91, 189, 262, 9001, 10
  */
 const UNEXPORTED_POOL_ERRORS = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClosedError']);
 
-/** FerretDB cancels the operations in flight when it shuts down and reports them as InternalError (1). */
+/**
+ * How FerretDB's InternalError (1) says that the operation was cancelled under it, wherever in its
+ * trace of callers the cancellation surfaced: Go's context errors; the cause its connection gives
+ * the context when the connection's loop ends, `run exits: …` followed by why (the server stopping,
+ * the socket closed), which a query iterator reports instead of "context canceled"
+ * (internal/clientconn/conn.go, internal/backends/sqlite/query_iterator.go in FerretDB 1.24); or
+ * SQLite interrupting the query it was running (`interrupted (9)`, as its Go driver words SQLITE_INTERRUPT).
+ */
+const CANCELLATION_TEXTS = ['context canceled', 'context deadline exceeded', 'run exits: ', 'interrupted (9)'];
+
+/**
+ * An operation FerretDB cancelled because it is stopping. It has no code of its own for that (mongod
+ * answers InterruptedAtShutdown, 11600), so only this test reads the text, and only of an InternalError.
+ */
 function isCancelledAtShutdown(error: MongoError): boolean {
-  return error instanceof MongoServerError && error.code === 1 && error.message.endsWith('context canceled');
+  return error instanceof MongoServerError && error.code === 1 && CANCELLATION_TEXTS.some((text) => error.message.includes(text));
 }
 
-/** Failures that a retry after a short wait may cure: the database is down, unreachable or failing over. */
+/**
+ * Failures that a retry after a short wait may cure: the database is down, unreachable or failing
+ * over. Judged by the error's class, its labels and its code first, by its text last.
+ */
 function isUnavailable(error: MongoError): boolean {
   return (
     error instanceof MongoNetworkError ||

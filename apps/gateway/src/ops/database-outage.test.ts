@@ -74,8 +74,9 @@ describe.skipIf(!go)('a database outage in the middle of a load', () => {
 
   /** 0 answers 500, each within the bound, 503s say when to retry; every create is stored once or not at all. */
   async function expectHonestAnswers({ observed, recovered, earlier }: Run): Promise<void> {
+    // Whole lines, the driver's error and its cause included: a new kind of failure is then classified from its real text.
     const unexpected = gw.logLines.filter((line) => line.includes('"msg":"unexpected error'));
-    expect(unexpected.map((line) => (JSON.parse(line) as { err?: { message?: string } }).err?.message)).toEqual([]);
+    expect(unexpected, unexpected.join('\n')).toEqual([]);
     expect(observed.filter(({ outcome }) => outcome.status === 503).length, 'the load met the outage').toBeGreaterThan(0);
     expect(observed.slice(recovered).filter(({ outcome }) => outcome.status < 400).length, 'and served after it').toBeGreaterThan(0);
     for (const { door, kind, outcome, ms } of observed) {
