@@ -146,12 +146,13 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
   let gw: OpsGateway;
   beforeAll(async () => {
     db = await startFerretDB();
-    gw = await startOpsGateway({
-      mongodbUri: db.uri,
-      env: { MONGODB_MAX_POOL_SIZE: '1', MONGODB_TIMEOUT_MS: '100', PETSTORE_RATE_LIMIT: '0' },
-    });
-    // Full pages make each list hold the one connection longer, so requests queue even on a loaded machine.
-    for (let n = 0; n < 100; n += 1) await gw.runtime.pets.create({ name: `Filler ${n}`, categoryId: 1 });
+    // The database is made ready (indexes, and full pages that make each list hold the one connection
+    // longer, so requests queue even on a loaded machine) by an instance with the usual deadline: on a
+    // machine whose cores are busy, a start-up's round trips can take more than the 100 ms tested here.
+    const preparer = await startOpsGateway({ mongodbUri: db.uri });
+    for (let n = 0; n < 100; n += 1) await preparer.runtime.pets.create({ name: `Filler ${n}`, categoryId: 1 });
+    await preparer.close();
+    gw = await startedWithin100Ms(db.uri);
   }, 120_000);
   afterAll(async () => {
     await gw?.close();
@@ -181,3 +182,19 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
     expect(gw.logLines.filter((line) => line.includes('"msg":"unexpected error'))).toEqual([]);
   }, 120_000);
 });
+
+/**
+ * The instance under test, with one connection and a 100 ms deadline. Its start-up checks the indexes
+ * within that deadline too, which a loaded machine can miss: the start is tried again, since what is
+ * tested is the pool under load, not the start-up.
+ */
+async function startedWithin100Ms(mongodbUri: string, attempts = 5): Promise<OpsGateway> {
+  const env = { MONGODB_MAX_POOL_SIZE: '1', MONGODB_TIMEOUT_MS: '100', PETSTORE_RATE_LIMIT: '0' };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOpsGateway({ mongodbUri, env });
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
