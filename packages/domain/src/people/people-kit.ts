@@ -29,6 +29,11 @@ export class PeopleKit {
     return this.mailConfigured;
   }
 
+  /** Whether the person's address counts as proven: always while verification is off. */
+  emailVerified(person: Person): boolean {
+    return !this.verificationRequired || person.emailVerifiedAt !== null;
+  }
+
   now(): Date {
     return this.deps.clock.now();
   }
@@ -85,6 +90,11 @@ export class PeopleKit {
  */
 function endedByNewPassword(link: OneTimeToken, person: Person): boolean {
   return link.purpose === 'reset-password' && link.createdAt < person.passwordChangedAt;
+}
+
+/** The refusal of what only a person with a verified address may do (make a key, invite), saying how to verify it. */
+export function verifyEmailFirst(then: string): DomainError {
+  return new DomainError('forbidden', `verify your email address first (follow the link mailed to you), then ${then}`);
 }
 
 /** A change made by a person over HTTP, as the audit trail names it. */
