@@ -102,6 +102,27 @@ describe.each(STORES)('inviteMember without mail, on the $name', ({ uri }) => {
     expect(late.body).toMatchObject({ status: 409, code: 'conflict' });
   });
 
+  it('answers a wrong password and a person in an account already alike, and a weak password with 400 whoever has the address', async () => {
+    const accept = (token: string, email: string, password: string) =>
+      new BrowserClient(service.baseUrl).send('POST', '/invitations/accept', { body: { token, email, password } });
+    // Someone who signed up elsewhere: a person in an account of their own, whose password is PASSWORD.
+    const taken = await newOwner(service.baseUrl);
+    const takenToken = invitationToken(await owner.browser.send('POST', '/invitations', { body: { email: taken.email } }));
+    const wrong = await accept(takenToken, taken.email, `not ${PASSWORD}`);
+    expect(wrong.body).toMatchObject({ status: 401, code: 'unauthorized' });
+    const right = await accept(takenToken, taken.email, PASSWORD);
+    expect([right.status, right.text]).toEqual([wrong.status, wrong.text]);
+
+    const free = newEmail('free');
+    const freeToken = invitationToken(await owner.browser.send('POST', '/invitations', { body: { email: free } }));
+    const weakTaken = await accept(takenToken, taken.email, 'too short');
+    const weakFree = await accept(freeToken, free, 'too short');
+    expect(weakFree.body).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect([weakTaken.status, weakTaken.text]).toEqual([weakFree.status, weakFree.text]);
+    // Nothing was spent: the free address still joins by its link.
+    expect((await accept(freeToken, free, PASSWORD)).status).toBe(200);
+  });
+
   it('does not charge invitations it does not mail to the mailing budget', async () => {
     for (let sent = 0; sent <= MAILING_REQUESTS_PER_CLIENT_PER_HOUR; sent += 1) {
       const answer = await owner.browser.send('POST', '/invitations', { body: { email: newEmail('unmailed') } });

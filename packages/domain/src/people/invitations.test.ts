@@ -94,14 +94,30 @@ describe('PeopleService invitations', () => {
     expect(mail).toEqual([]);
   });
 
-  it('lets a person in no account accept with their own password, but not one in an account already', async () => {
+  it('lets a person in no account accept with their own password, but not one in an account already, whose right password answers as a wrong one', async () => {
     const { service, invite } = await withOwner();
     await service.signUp({ ...invitee, accountName: 'Elsewhere' }, fromClient());
     const token = tokenOf((await invite()).link?.link ?? '');
     await expect(service.acceptInvitation({ token, ...invitee, password: 'not their password' }, fromClient())).rejects.toMatchObject({
       code: 'unauthorized',
     });
-    await expect(service.acceptInvitation({ token, ...invitee }, fromClient())).rejects.toMatchObject({ code: 'conflict' });
+    const notAccepted = await service
+      .acceptInvitation({ token, ...invitee, password: 'not their password' }, fromClient())
+      .catch((error: unknown) => error);
+    await expect(service.acceptInvitation({ token, ...invitee }, fromClient()), 'the right password answers as a wrong one').rejects.toStrictEqual(
+      notAccepted,
+    );
+  });
+
+  it('charges each acceptance to the sign-in throttle before the password is looked at, the right one included', async () => {
+    const { service, invite } = await withOwner({ budgets: { perEmailAndClient: 3, perClient: 100, windowSeconds: 900 } });
+    await service.signUp({ ...invitee, accountName: 'Elsewhere' }, fromClient('198.51.100.3'));
+    const token = tokenOf((await invite()).link?.link ?? '');
+    const tries = ['the first guess', 'the second guess', 'the third guess', invitee.password].map((password) => ({ token, ...invitee, password }));
+    const outcomes = await Promise.all(
+      tries.map((attempt) => service.acceptInvitation(attempt, fromClient()).catch((error: { code: string }) => error.code)),
+    );
+    expect(outcomes).toStrictEqual(['unauthorized', 'unauthorized', 'unauthorized', 'rate_limited']);
   });
 
   it('lets the operator invite someone to sign up with an account of their own, under PETSTORE_SIGNUP=invite but not closed', async () => {
