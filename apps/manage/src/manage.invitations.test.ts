@@ -5,7 +5,7 @@ import { MAILING_REQUESTS_PER_CLIENT_PER_HOUR } from './mail-limit.js';
 import { SessionAnswer } from './openapi/answers.js';
 import { CreatedInvitationAnswer, InvitationList } from './openapi/member-answers.js';
 import { BrowserClient } from './testing/browser-client.js';
-import { invitationToken, newEmail, newOwner, PASSWORD, signIn, type SignedInPerson } from './testing/people.js';
+import { invitationToken, newEmail, newOwner, newVerifiedOwner, PASSWORD, signIn, type SignedInPerson } from './testing/people.js';
 import { startManage, STORES } from './testing/start-manage.js';
 
 const invitationsTo = async (owner: SignedInPerson, email: string) =>
@@ -102,6 +102,27 @@ describe.each(STORES)('inviteMember without mail, on the $name', ({ uri }) => {
     expect(late.body).toMatchObject({ status: 409, code: 'conflict' });
   });
 
+  it('answers a wrong password and a person in an account already alike, and a weak password with 400 whoever has the address', async () => {
+    const accept = (token: string, email: string, password: string) =>
+      new BrowserClient(service.baseUrl).send('POST', '/invitations/accept', { body: { token, email, password } });
+    // Someone who signed up elsewhere: a person in an account of their own, whose password is PASSWORD.
+    const taken = await newOwner(service.baseUrl);
+    const takenToken = invitationToken(await owner.browser.send('POST', '/invitations', { body: { email: taken.email } }));
+    const wrong = await accept(takenToken, taken.email, `not ${PASSWORD}`);
+    expect(wrong.body).toMatchObject({ status: 401, code: 'unauthorized' });
+    const right = await accept(takenToken, taken.email, PASSWORD);
+    expect([right.status, right.text]).toEqual([wrong.status, wrong.text]);
+
+    const free = newEmail('free');
+    const freeToken = invitationToken(await owner.browser.send('POST', '/invitations', { body: { email: free } }));
+    const weakTaken = await accept(takenToken, taken.email, 'too short');
+    const weakFree = await accept(freeToken, free, 'too short');
+    expect(weakFree.body).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect([weakTaken.status, weakTaken.text]).toEqual([weakFree.status, weakFree.text]);
+    // Nothing was spent: the free address still joins by its link.
+    expect((await accept(freeToken, free, PASSWORD)).status).toBe(200);
+  });
+
   it('does not charge invitations it does not mail to the mailing budget', async () => {
     for (let sent = 0; sent <= MAILING_REQUESTS_PER_CLIENT_PER_HOUR; sent += 1) {
       const answer = await owner.browser.send('POST', '/invitations', { body: { email: newEmail('unmailed') } });
@@ -121,10 +142,7 @@ describe.each(STORES)('inviteMember with mail, on the $name', ({ uri }) => {
       logs: true,
       env: { PETSTORE_SMTP_URL: smtp.url, PETSTORE_MAIL_FROM: 'Pet Store <no-reply@petstore.example>' },
     });
-    const email = newEmail('mailing-owner');
-    await new BrowserClient(service.baseUrl).send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Mailed Kennel' } });
-    await smtp.nextMessage(email);
-    owner = await signIn(service.baseUrl, email);
+    owner = await newVerifiedOwner(service.baseUrl, smtp, 'Mailed Kennel');
   });
   afterAll(async () => {
     await service?.close();
@@ -138,12 +156,38 @@ describe.each(STORES)('inviteMember with mail, on the $name', ({ uri }) => {
     expect(invited.status, invited.text).toBe(201);
     expect(CreatedInvitationAnswer.parse(invited.body).link).toBeNull();
     const mail = await smtp.nextMessage(email);
-    expect(mail.subject).toBe('Your invitation to Mailed Kennel at the pet store');
+    expect(mail.subject).toBe('Your invitation to an account at the pet store');
     const { token } = tokenLink(mail.text);
     expect(invited.text).not.toContain(token);
     const accepted = await new BrowserClient(service.baseUrl).send('POST', '/invitations/accept', { body: { token, email, password: PASSWORD } });
     expect(accepted.status, accepted.text).toBe(200);
     expect(SessionAnswer.parse(accepted.body).account).toMatchObject({ id: owner.accountId, role: 'member' });
+  });
+
+  it('refuses an owner whose address is not verified with 403, and mails nothing; the same owner invites once verified', async () => {
+    const ownerEmail = newEmail('unverified-owner');
+    const browser = new BrowserClient(service.baseUrl);
+    await browser.send('POST', '/sign-up', { body: { email: ownerEmail, password: PASSWORD, accountName: 'Unverified Kennel' } });
+    const verification = await smtp.nextMessage(ownerEmail);
+    const unverified = await signIn(service.baseUrl, ownerEmail);
+    const email = newEmail('not-invited');
+    const refused = await unverified.browser.send('POST', '/invitations', { body: { email } });
+    expect(refused.body).toMatchObject({ status: 403, code: 'forbidden', message: expect.stringMatching(/^verify your email address first/) });
+    expect(InvitationList.parse((await unverified.browser.send('GET', '/invitations')).body).invitations).toEqual([]);
+    expect((await browser.send('POST', '/verify-email', { body: { token: tokenLink(verification.text).token } })).status).toBe(204);
+    expect((await unverified.browser.send('POST', '/invitations', { body: { email } })).status).toBe(201);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it("names the account in the mail's text only, quoted as a name, never in its subject", async () => {
+    const name = 'Pet Store Security Team: your account is locked, "restore" it at https://restore.example';
+    const phisher = await newVerifiedOwner(service.baseUrl, smtp, name);
+    const email = newEmail('phished');
+    expect((await phisher.browser.send('POST', '/invitations', { body: { email } })).status).toBe(201);
+    const mail = await smtp.nextMessage(email);
+    expect(mail.subject).toBe('Your invitation to an account at the pet store');
+    expect(mail.text).toContain(`You are invited to join the account ${JSON.stringify(name)} at the pet store.`);
+    expect(mail.text.split('your account is locked')).toHaveLength(2);
   });
 
   it('answers a retry with the same Idempotency-Key as the first time, and mails once', async () => {
@@ -171,10 +215,7 @@ describe.each(STORES)("the mailing budget and an owner's invitations, on the $na
   });
 
   it('charges each mailed invitation to the same per-client budget as sign-ups, refusing past it with 429 and mailing nothing', async () => {
-    const email = newEmail('budget-owner');
-    await new BrowserClient(service.baseUrl).send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Busy Kennel' } });
-    await smtp.nextMessage(email);
-    const owner = await signIn(service.baseUrl, email);
+    const owner = await newVerifiedOwner(service.baseUrl, smtp, 'Busy Kennel');
     // The sign-up spent one of the budget.
     for (let sent = 1; sent < MAILING_REQUESTS_PER_CLIENT_PER_HOUR; sent += 1) {
       const answer = await owner.browser.send('POST', '/invitations', { body: { email: newEmail('budget') } });

@@ -60,4 +60,32 @@ describe.each(STORES)('one-time links the operator hands out, followed over HTTP
     });
     expect(reused.body).toMatchObject({ code: 'gone', status: 410 });
   });
+
+  it('ends every older reset link of a person when their password is reset or changed, as if it had been used', async () => {
+    const email = newEmail();
+    await new BrowserClient(service.baseUrl).send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Twice reset' } });
+    const resetLink = async () => tokenOf((await service.runtime.people.resetLinkFor(email)).link);
+    const reset = (token: string, password: string) =>
+      new BrowserClient(service.baseUrl).send('POST', '/password-resets', { body: { token, password } });
+    const older = await resetLink();
+    const newer = await resetLink();
+    expect((await reset(newer, `new ${PASSWORD}`)).status).toBe(204);
+    const used = await reset(newer, `other ${PASSWORD}`);
+    expect(used.body).toMatchObject({ code: 'gone', status: 410 });
+    const ended = await reset(older, `other ${PASSWORD}`);
+    expect([ended.status, ended.text]).toEqual([used.status, used.text]);
+
+    const beforeChange = await resetLink();
+    const browser = new BrowserClient(service.baseUrl);
+    expect((await browser.send('POST', '/sign-in', { body: { email, password: `new ${PASSWORD}` } })).status).toBe(200);
+    const changed = await browser.send('PUT', '/password', { body: { currentPassword: `new ${PASSWORD}`, newPassword: `changed ${PASSWORD}` } });
+    expect(changed.status, changed.text).toBe(200);
+    const afterChange = await reset(beforeChange, `other ${PASSWORD}`);
+    expect([afterChange.status, afterChange.text]).toEqual([used.status, used.text]);
+    expect((await new BrowserClient(service.baseUrl).send('POST', '/sign-in', { body: { email, password: `changed ${PASSWORD}` } })).status).toBe(
+      200,
+    );
+    // A link asked for after the change works.
+    expect((await reset(await resetLink(), `latest ${PASSWORD}`)).status).toBe(204);
+  });
 });

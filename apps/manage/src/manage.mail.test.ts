@@ -3,6 +3,7 @@ import { startSmtpTestServer, tokenLink, type SmtpTestServer } from '@petstore/t
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionAnswer } from './openapi/answers.js';
 import { BrowserClient } from './testing/browser-client.js';
+import { newVerifiedOwner } from './testing/people.js';
 import { startManage, STORES } from './testing/start-manage.js';
 
 const PASSWORD = 'correct horse battery staple 42';
@@ -60,13 +61,9 @@ describe.each(STORES)('the management API with mail, on the $name', ({ uri }) =>
   });
 
   it("mails an owner's invitation, and the invited address joins the account by its link, once", async () => {
-    const owner = new BrowserClient(service.baseUrl);
-    const ownerEmail = newEmail();
-    await owner.send('POST', '/sign-up', { body: { email: ownerEmail, password: PASSWORD, accountName: 'Invited Kennel' } });
-    await smtp.nextMessage(ownerEmail);
-    const signedIn = SessionAnswer.parse((await owner.send('POST', '/sign-in', { body: { email: ownerEmail, password: PASSWORD } })).body);
+    const owner = await newVerifiedOwner(service.baseUrl, smtp, 'Invited Kennel');
     const email = newEmail();
-    const created = await owner.send('POST', '/invitations', { body: { email } });
+    const created = await owner.browser.send('POST', '/invitations', { body: { email } });
     expect(created.status, created.text).toBe(201);
     expect(created.body?.['link']).toBeNull();
     const { token } = tokenLink((await smtp.nextMessage(email)).text);
@@ -74,10 +71,10 @@ describe.each(STORES)('the management API with mail, on the $name', ({ uri }) =>
     const member = new BrowserClient(service.baseUrl);
     const accepted = await member.send('POST', '/invitations/accept', { body: { token, email, password: PASSWORD } });
     expect(accepted.status, accepted.text).toBe(200);
-    expect(SessionAnswer.parse(accepted.body).account).toEqual({ id: signedIn.account.id, name: 'Invited Kennel', role: 'member' });
-    const members = await service.runtime.people.listMembers(signedIn.person.id, signedIn.account.id);
+    expect(SessionAnswer.parse(accepted.body).account).toEqual({ id: owner.accountId, name: 'Invited Kennel', role: 'member' });
+    const members = await service.runtime.people.listMembers(owner.personId, owner.accountId);
     expect(members.map(({ person, role }) => [person.email, role])).toEqual([
-      [ownerEmail, 'owner'],
+      [owner.email, 'owner'],
       [email, 'member'],
     ]);
     const again = await new BrowserClient(service.baseUrl).send('POST', '/invitations/accept', { body: { token, email, password: PASSWORD } });

@@ -137,3 +137,20 @@ describe('the per-client budget of operations that may send mail', () => {
     }
   });
 });
+
+describe('the password policy at sign-up', () => {
+  it('refuses a weak password at sign-up however it is disguised (spaces, one character, widths, invisible characters), and signs nobody up', async () => {
+    const service = await startManage({});
+    const client = new BrowserClient(service.baseUrl);
+    try {
+      for (const password of [' '.repeat(12), 'aaaaaaaaaaaa', 'ｑｗｅｒｔｙ１２３４５６', 'qwerty\u200b123456']) {
+        const email = newEmail();
+        const answer = await client.send('POST', '/sign-up', { body: { email, password, accountName: 'Weak' } });
+        expect(answer.body, JSON.stringify(password)).toMatchObject({ code: 'invalid_request', status: 400 });
+        expect((await client.send('POST', '/sign-in', { body: { email, password } })).status).toBe(401);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -32,13 +32,15 @@ describe('checkPassword', () => {
 
   it('counts characters as Unicode code points of the NFC form, not UTF-16 units', async () => {
     // Each emoji is two UTF-16 units: 11 of them are 22 units but 11 characters.
-    expect(await refusalOf('\u{1F98A}'.repeat(11))).toMatch(/at least 12/);
-    expect(await refusalOf('\u{1F98A}'.repeat(12))).toBeUndefined();
-    expect(await refusalOf('\u{1F98A}'.repeat(128))).toBeUndefined();
-    expect(await refusalOf('\u{1F98A}'.repeat(129))).toMatch(/at most 128/);
-    // "é" typed as "e" and a combining accent is one character: 11 of them are refused, 12 accepted.
-    expect(await refusalOf('e\u0301'.repeat(11))).toMatch(/at least 12/);
-    expect(await refusalOf('e\u0301'.repeat(12))).toBeUndefined();
+    const emoji = (count: number) => [...'\u{1F98A}\u{1F43E}'.repeat(count)].slice(0, count).join('');
+    expect(await refusalOf(emoji(11))).toMatch(/at least 12/);
+    expect(await refusalOf(emoji(12))).toBeUndefined();
+    expect(await refusalOf(emoji(128))).toBeUndefined();
+    expect(await refusalOf(emoji(129))).toMatch(/at most 128/);
+    // "é" typed as "e" and a combining accent is one character: 11 such are refused, 12 accepted.
+    const accented = (count: number) => Array.from({ length: count }, (_, at) => (at % 2 === 0 ? 'e\u0301' : 'a\u0301')).join('');
+    expect(await refusalOf(accented(11))).toMatch(/at least 12/);
+    expect(await refusalOf(accented(12))).toBeUndefined();
     expect(await refusalOf('日本語のパスワードです')).toMatch(/at least 12/);
     expect(await refusalOf('日本語のとても長いパスワード')).toBeUndefined();
   });
@@ -48,6 +50,31 @@ describe('checkPassword', () => {
       expect(await refusalOf(common), common).toBe('the password is among the most common passwords, which are guessed first; choose another');
     }
     expect(await refusalOf('1qaz2wsx3edc4'), 'a listed password with more is not listed').toBeUndefined();
+  });
+
+  it('refuses a common password however it is disguised: letter widths (NFKC), invisible characters and spaces', async () => {
+    const common = 'the password is among the most common passwords, which are guessed first; choose another';
+    expect(await refusalOf('ｑｗｅｒｔｙ１２３４５６')).toBe(common);
+    expect(await refusalOf('qwerty\u200b123456')).toBe(common);
+    expect(await refusalOf('qwerty 123456')).toBe(common);
+    expect(await refusalOf('\u2060QWERTY\u00ad123456\ufeff')).toBe(common);
+    // Shorter entries of the list match too once the password is long enough as typed.
+    expect(await refusalOf('pass word 12')).toBe(common);
+    expect(await refusalOf('correct horse battery staple')).toBeUndefined();
+  });
+
+  it('refuses one character repeated, after the same folding: twelve spaces too', async () => {
+    const repeated = 'the password must not be one character repeated';
+    for (const password of ['aaaaaaaaaaaa', ' '.repeat(12), 'AaAaAaAaAaAa', 'ａａａａａａａａａａａａ', 'a a a a a a a', '\u{1F98A}'.repeat(12)]) {
+      expect(await refusalOf(password), JSON.stringify(password)).toBe(repeated);
+    }
+    expect(await refusalOf('\u200b'.repeat(12))).toBe(repeated);
+    expect(await refusalOf('aaaaaaaaaaab')).toBeUndefined();
+  });
+
+  it('still counts the length on the password as typed, spaces and invisible characters included', async () => {
+    expect(await refusalOf('zqxjk vbwplm')).toBeUndefined();
+    expect(await refusalOf('zqxjkvbwplm')).toMatch(/at least 12/);
   });
 
   it('refuses the email address or the part before its @, whatever the case', async () => {

@@ -1,5 +1,5 @@
 import { DomainError } from '@petstore/domain';
-import { commonPasswords, foldCase } from './common-passwords.js';
+import { commonPasswords, foldForComparison } from './common-passwords.js';
 
 /** Past NIST SP 800-63B's floor of 8 (each character multiplies a brute-force search), still typeable by hand. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -13,18 +13,21 @@ export interface PasswordContext {
 
 /**
  * Refuses (`invalid_request`) a password a guesser would try early: shorter than 12 or longer
- * than 128 characters, among the common passwords of a shipped list, or the person's own email
- * address or its local part (case aside). No composition rules (NIST SP 800-63B: they push people
- * to predictable patterns, not stronger passwords). Characters are Unicode code points of the
- * password in NFC, as argon2PasswordHasher hashes it, so an accented letter counts once however it
- * was typed. The messages never repeat the password.
+ * than 128 characters, one character repeated, among the common passwords of a shipped list, or
+ * the person's own email address or its local part. No composition rules (NIST SP 800-63B: they
+ * push people to predictable patterns, not stronger passwords). The length counts Unicode code
+ * points of the password as typed, in NFC, as argon2PasswordHasher hashes it, so an accented letter
+ * counts once however it was typed; the other rules compare it folded (foldForComparison), so that
+ * spaces, invisible characters and letter widths do not hide a weak password. The messages never
+ * repeat the password.
  */
 export async function checkPassword(password: string, context: PasswordContext = {}): Promise<void> {
-  const normalized = password.normalize('NFC');
-  const length = [...normalized].length;
+  const length = [...password.normalize('NFC')].length;
   if (length < MIN_PASSWORD_LENGTH) throw refusal(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
   if (length > MAX_PASSWORD_LENGTH) throw refusal(`the password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
-  const folded = foldCase(normalized);
+  const folded = foldForComparison(password);
+  // NIST SP 800-63B's own example of a context-free weak password; twelve spaces fold to nothing.
+  if (new Set(folded).size <= 1) throw refusal('the password must not be one character repeated');
   if (context.email !== undefined && emailForms(context.email).includes(folded)) {
     throw refusal('the password must not be your email address or the part of it before the @');
   }
@@ -35,7 +38,7 @@ export async function checkPassword(password: string, context: PasswordContext =
 
 /** The address and its local part (before the last `@`), as passwords are compared. */
 function emailForms(email: string): string[] {
-  const address = foldCase(email.trim());
+  const address = foldForComparison(email);
   const at = address.lastIndexOf('@');
   return at < 0 ? [address] : [address, address.slice(0, at)];
 }

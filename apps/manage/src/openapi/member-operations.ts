@@ -15,7 +15,8 @@ export const MEMBER_OPERATION_TEXT = {
     summary: 'Invite someone into the account',
     description:
       'Makes a one-time invitation for the address, valid 7 days, as a member (by default) or an owner. When the service sends ' +
-      'mail the link is mailed to the address and `link` is null; otherwise `link` is in this answer, once, for you to pass on. ' +
+      'mail the link is mailed to the address and `link` is null (only by an owner whose address is verified: 403 before); ' +
+      'otherwise `link` is in this answer, once, for you to pass on. ' +
       'A mailed invitation is charged to the per-client mailing budget (with signUp and requestPasswordReset). With an ' +
       '`Idempotency-Key`, a retry creates no second invitation: when it was mailed, the same answer; when its link was in the ' +
       'first answer, 409 naming the invitation (a link is never shown twice); the key with another address or role, 409. ' +

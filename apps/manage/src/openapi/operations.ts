@@ -72,7 +72,9 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
   },
   resetPassword: {
     summary: "Set a new password with a reset link's token",
-    description: "Sets the password and ends every session of the person. The token is the reset link's; it can be used once.",
+    description:
+      "Sets the password and ends every session of the person. The token is the reset link's; it can be used once, and not " +
+      'after a newer reset or a password change. Limited per client, with signIn.',
     input: { name: 'ResetPasswordInput', schema: ResetPasswordInput },
     success: { status: 204, description: 'The password is set; sign in with it.' },
     cookie: 'clears',
@@ -82,7 +84,9 @@ export const OPERATION_TEXT: { readonly [Name in RoutedOperation]: OperationText
     summary: 'Accept an invitation and sign in',
     description:
       "Joins the invitation's account (a new person with this password, or an existing one proving it is them), and starts a " +
-      "session as signIn does. The email must be the invited one; the token is the invitation link's, usable once within 7 days.",
+      "session as signIn does. The email must be the invited one; the token is the invitation link's, usable once within 7 days. " +
+      'A password the rules refuse is 400 whether or not anyone has the address; for a person who exists, a wrong password and ' +
+      'membership of an account already are the same 401. Limited per address and client, and per client, as signIn is.',
     input: { name: 'AcceptInvitationInput', schema: AcceptInvitationInput },
     success: { status: 200, description: 'Joined and signed in; the session cookie is set.', answer: session },
     cookie: 'sets',

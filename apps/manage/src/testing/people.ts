@@ -1,4 +1,4 @@
-import { tokenLink } from '@petstore/testing/smtp-test-server';
+import { tokenLink, type SmtpTestServer } from '@petstore/testing/smtp-test-server';
 import { expect } from 'vitest';
 import { SessionAnswer } from '../openapi/answers.js';
 import { CreatedInvitationAnswer } from '../openapi/member-answers.js';
@@ -35,6 +35,17 @@ export async function newOwner(baseUrl: string): Promise<SignedInPerson> {
   const email = newEmail('owner');
   const signedUp = await new BrowserClient(baseUrl).send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Kennel Club' } });
   expect(signedUp.status, signedUp.text).toBe(202);
+  return signIn(baseUrl, email);
+}
+
+/** A new owner on a service that mails: signs up, follows the verification link `smtp` received, and signs in. */
+export async function newVerifiedOwner(baseUrl: string, smtp: SmtpTestServer, accountName: string): Promise<SignedInPerson> {
+  const email = newEmail('verified-owner');
+  const browser = new BrowserClient(baseUrl);
+  const signedUp = await browser.send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName } });
+  expect(signedUp.status, signedUp.text).toBe(202);
+  const verified = await browser.send('POST', '/verify-email', { body: { token: tokenLink((await smtp.nextMessage(email)).text).token } });
+  expect(verified.status, verified.text).toBe(204);
   return signIn(baseUrl, email);
 }
 

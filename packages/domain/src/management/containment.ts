@@ -2,6 +2,7 @@ import type { AuditActor } from '../audit/audit-trail.js';
 import type { ApiKeyRecord } from '../auth/ports.js';
 import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
+import { verifyEmailFirst } from '../people/people-kit.js';
 import type { AccountLimits, ManagementCaller, ManagementContext } from './ports.js';
 
 /**
@@ -29,7 +30,7 @@ export function requireRead(caller: ManagementCaller): void {
 export function requireManage(caller: ManagementCaller, change: 'grant' | 'revoke'): void {
   if (!heldScopes(caller).includes('keys:manage')) throw missing('keys:manage', 'change the keys of its account');
   if (change === 'grant' && caller.kind === 'person' && !caller.emailVerified) {
-    throw new DomainError('forbidden', 'verify your email address first (follow the link mailed to you), then create or change keys');
+    throw verifyEmailFirst('create or change keys');
   }
 }
 

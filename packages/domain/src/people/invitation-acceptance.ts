@@ -12,11 +12,17 @@ import type { Sessions } from './sessions.js';
 import type { PasswordSignIn } from './sign-in.js';
 import type { SignedIn } from './views.js';
 
+/** One answer for a wrong password and for a person who belongs to an account already: neither tells the other. */
+const NOT_ACCEPTED = 'the email or password is wrong, or the person with this address belongs to an account already';
+
 /**
  * Accepting an invitation: by someone new (who chooses a password), or by a person who exists and
  * belongs to no account (who proves it with theirs). Everything that can refuse is checked before
  * the invitation is claimed, so a mistyped password does not spend it. Following the link proves
- * the address: the person is verified.
+ * the address: the person is verified. Whoever holds an invitation to an address can try the
+ * password of the person who has it: each try is charged to the sign-in throttle, and no answer
+ * tells a right password from a wrong one for a person in an account, nor a registered address
+ * from a free one by its password rules.
  */
 export class InvitationAcceptance {
   constructor(
@@ -28,6 +34,9 @@ export class InvitationAcceptance {
 
   async accept(input: AcceptInvitationInput, context: RequestContext): Promise<SignedIn> {
     const { token, email, password, accountName } = parseOrThrow(AcceptInvitationInput, input, 'body');
+    await this.signIn.admit(email, context);
+    // Before anyone is looked up: a password the rules refuse is the same 400 for a registered address and a free one.
+    await this.kit.deps.passwordPolicy.checkPassword(password, { email });
     const invitation = await this.invitations.open(token);
     if (invitation.email !== email) throw new DomainError('forbidden', 'this invitation is for another email address');
     if (invitation.accountId === null && this.kit.deps.signUpPolicy === 'closed') throw new DomainError('forbidden', 'sign-up is closed');
@@ -55,17 +64,19 @@ export class InvitationAcceptance {
     return this.sessions.start(person, 'password', context);
   }
 
-  /** A person who exists: their own password, and no account yet (a person belongs to one). */
+  /**
+   * A person who exists: their own password, and no account yet (a person belongs to one). Both are
+   * looked at whatever the other is, and refused alike, so neither the answer nor the work done
+   * confirms a guessed password of someone in an account.
+   */
   private async returning(existing: Person, password: string): Promise<Person> {
-    const person = await this.signIn.check(existing.email, password);
-    if ((await this.kit.deps.people.membershipsOfPerson(person.id)).length > 0) {
-      throw new DomainError('conflict', 'you belong to an account already, and a person belongs to one account');
-    }
-    return person;
+    const memberships = await this.kit.deps.people.membershipsOfPerson(existing.id);
+    const matches = await this.kit.deps.hasher.verify(existing.passwordHash, password);
+    if (!matches || memberships.length > 0) throw new DomainError('unauthorized', NOT_ACCEPTED);
+    return existing;
   }
 
   private async newcomer(email: string, password: string): Promise<Person> {
-    await this.kit.deps.passwordPolicy.checkPassword(password, { email });
     const now = this.kit.now();
     const passwordHash = await this.kit.deps.hasher.hash(password);
     return { id: randomId('per'), email, emailVerifiedAt: now, passwordHash, passwordChangedAt: now, createdAt: now };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromClient, testPeople } from '../testing/test-people.js';
+import { fromClient, signedUpOwner, testPeople } from '../testing/test-people.js';
 import { idempotentInvitationId } from './invitation-replay.js';
 
 const owner = { email: 'owner@example.com', password: 'correct horse battery' };
@@ -7,9 +7,7 @@ const owner = { email: 'owner@example.com', password: 'correct horse battery' };
 /** An account with its owner signed in, and an invitation made with an Idempotency-Key. */
 const withOwner = async (options: Parameters<typeof testPeople>[0] = {}) => {
   const setup = testPeople(options);
-  await setup.service.signUp({ ...owner, accountName: 'Acme' }, fromClient());
-  setup.mail.length = 0;
-  const { person, account } = await setup.service.signIn(owner, fromClient());
+  const { person, account } = await signedUpOwner(setup, owner);
   const invite = (email: string, key: string, role: 'owner' | 'member' = 'member') =>
     setup.service.createInvitation(person.id, account.id, { email, role }, fromClient(), key);
   return { ...setup, accountId: account.id, ownerId: person.id, invite };

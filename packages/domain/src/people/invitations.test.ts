@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, fromClient, testPeople, tokenOf } from '../testing/test-people.js';
+import { BASE_URL, fromClient, signedUpOwner, testPeople, tokenOf } from '../testing/test-people.js';
 
 const owner = { email: 'owner@example.com', password: 'correct horse battery' };
 const invitee = { email: 'new@example.com', password: 'a fine new password' };
@@ -8,9 +8,7 @@ const WEEK = 7 * 24 * 3_600_000;
 /** An account with its owner signed in. */
 const withOwner = async (options: Parameters<typeof testPeople>[0] = {}) => {
   const setup = testPeople(options);
-  await setup.service.signUp({ ...owner, accountName: 'Acme' }, fromClient());
-  setup.mail.length = 0;
-  const signedIn = await setup.service.signIn(owner, fromClient());
+  const signedIn = await signedUpOwner(setup, owner);
   const invite = async (email = invitee.email, role: 'owner' | 'member' = 'member') =>
     setup.service.createInvitation(signedIn.person.id, signedIn.account.id, { email, role }, fromClient());
   return { ...setup, signedIn, ownerId: signedIn.person.id, accountId: signedIn.account.id, invite };
@@ -43,7 +41,8 @@ describe('PeopleService invitations', () => {
   it('mails the link when mail is configured, and answers none', async () => {
     const { invite, mail, lastLinkTo, service } = await withOwner({ mailer: true });
     expect((await invite()).link).toBeNull();
-    expect(mail[0]).toMatchObject({ to: invitee.email, subject: 'Your invitation to Acme at the pet store' });
+    expect(mail[0]).toMatchObject({ to: invitee.email, subject: 'Your invitation to an account at the pet store' });
+    expect(mail[0]?.text).toContain('You are invited to join the account "Acme" at the pet store.');
     await expect(service.acceptInvitation({ token: lastLinkTo(invitee.email), ...invitee }, fromClient())).resolves.toBeDefined();
   });
 
@@ -68,13 +67,13 @@ describe('PeopleService invitations', () => {
 
   it('lets a person removed from their account join another with their own password, verified by the link', async () => {
     const { service, invite, lastLinkTo } = await withOwner({ mailer: true });
-    // Someone signs up elsewhere (unverified), invites a second owner, and is removed by them.
+    // Someone signs up elsewhere (unverified), the operator invites a second owner, who removes them.
     const loner = { email: 'loner@example.com', password: 'a lonely password' };
     await service.signUp({ ...loner, accountName: 'Solo' }, fromClient());
     const solo = await service.signIn(loner, fromClient());
-    await service.createInvitation(solo.person.id, solo.account.id, { email: 'heir@example.com', role: 'owner' }, fromClient());
+    const { link } = await service.inviteAsOperator(solo.account.id, { email: 'heir@example.com', role: 'owner' });
     const heir = await service.acceptInvitation(
-      { token: lastLinkTo('heir@example.com'), email: 'heir@example.com', password: 'the heir password' },
+      { token: tokenOf(link.link), email: 'heir@example.com', password: 'the heir password' },
       fromClient(),
     );
     await service.removeMember(heir.person.id, solo.account.id, solo.person.id, fromClient());
@@ -83,14 +82,42 @@ describe('PeopleService invitations', () => {
     expect(joined).toMatchObject({ person: { id: solo.person.id }, account: { name: 'Acme' }, membership: { role: 'member' }, emailVerified: true });
   });
 
-  it('lets a person in no account accept with their own password, but not one in an account already', async () => {
+  it('refuses an owner whose address is not verified while mail is on, and mails nothing', async () => {
+    const { service, mail } = testPeople({ mailer: true });
+    await service.signUp({ ...owner, accountName: 'Acme' }, fromClient());
+    const { person, account } = await service.signIn(owner, fromClient());
+    mail.length = 0;
+    await expect(service.createInvitation(person.id, account.id, { email: invitee.email }, fromClient())).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'verify your email address first (follow the link mailed to you), then invite people',
+    });
+    expect(mail).toEqual([]);
+  });
+
+  it('lets a person in no account accept with their own password, but not one in an account already, whose right password answers as a wrong one', async () => {
     const { service, invite } = await withOwner();
     await service.signUp({ ...invitee, accountName: 'Elsewhere' }, fromClient());
     const token = tokenOf((await invite()).link?.link ?? '');
     await expect(service.acceptInvitation({ token, ...invitee, password: 'not their password' }, fromClient())).rejects.toMatchObject({
       code: 'unauthorized',
     });
-    await expect(service.acceptInvitation({ token, ...invitee }, fromClient())).rejects.toMatchObject({ code: 'conflict' });
+    const notAccepted = await service
+      .acceptInvitation({ token, ...invitee, password: 'not their password' }, fromClient())
+      .catch((error: unknown) => error);
+    await expect(service.acceptInvitation({ token, ...invitee }, fromClient()), 'the right password answers as a wrong one').rejects.toStrictEqual(
+      notAccepted,
+    );
+  });
+
+  it('charges each acceptance to the sign-in throttle before the password is looked at, the right one included', async () => {
+    const { service, invite } = await withOwner({ budgets: { perEmailAndClient: 3, perClient: 100, windowSeconds: 900 } });
+    await service.signUp({ ...invitee, accountName: 'Elsewhere' }, fromClient('198.51.100.3'));
+    const token = tokenOf((await invite()).link?.link ?? '');
+    const tries = ['the first guess', 'the second guess', 'the third guess', invitee.password].map((password) => ({ token, ...invitee, password }));
+    const outcomes = await Promise.all(
+      tries.map((attempt) => service.acceptInvitation(attempt, fromClient()).catch((error: { code: string }) => error.code)),
+    );
+    expect(outcomes).toStrictEqual(['unauthorized', 'unauthorized', 'unauthorized', 'rate_limited']);
   });
 
   it('lets the operator invite someone to sign up with an account of their own, under PETSTORE_SIGNUP=invite but not closed', async () => {

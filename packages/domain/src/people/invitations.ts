@@ -6,7 +6,7 @@ import type { RequestContext } from './deps.js';
 import { hashSecretToken, LINK_LIFETIME_MS, newSecretToken, portalLink } from './link-tokens.js';
 import { invitationMail } from './mail-texts.js';
 import type { Members } from './members.js';
-import { byPerson, type PeopleKit } from './people-kit.js';
+import { byPerson, verifyEmailFirst, type PeopleKit } from './people-kit.js';
 import type { Invitation, Role } from './ports.js';
 import { idempotentInvitationId, replayInvitation } from './invitation-replay.js';
 import { InvitationInput } from './schemas.js';
@@ -26,8 +26,9 @@ export class Invitations {
   ) {}
 
   /**
-   * Mailed when a mailer is configured (the answer then has no link); otherwise the link is in the
-   * answer. With an `idempotencyKey`, a retry creates nothing new (invitation-replay.ts).
+   * Mailed when a mailer is configured (the answer then has no link), by an owner whose address is
+   * verified; otherwise the link is in the answer. With an `idempotencyKey`, a retry creates nothing
+   * new (invitation-replay.ts).
    */
   async create(
     ownerId: string,
@@ -37,6 +38,9 @@ export class Invitations {
     idempotencyKey?: string,
   ): Promise<CreatedInvitation> {
     await this.members.requireOwner(ownerId, accountId);
+    // The mail goes to any address and carries the account's name: its sender must have proven their own.
+    const inviter = await this.kit.deps.people.getPerson(ownerId);
+    if (!inviter || !this.kit.emailVerified(inviter)) throw verifyEmailFirst('invite people');
     const { email, role } = parseOrThrow(InvitationInput, input, 'body');
     const id = idempotencyKey === undefined ? randomId('inv') : idempotentInvitationId(accountId, idempotencyKey);
     const replay = async (): Promise<CreatedInvitation | null> => {

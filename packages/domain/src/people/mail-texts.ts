@@ -21,12 +21,16 @@ export function resetMail(to: string, link: string): MailMessage {
   };
 }
 
-export function invitationMail(to: string, accountName: string | null, link: string): MailMessage {
-  const what = accountName === null ? 'to sign up for the pet store' : `to join the account "${accountName}" at the pet store`;
+/**
+ * An owner's invitation. The account's name is the owner's text, not the service's: it stays out
+ * of the subject, and the body quotes it as a JSON string, so no quotation mark in it can end the
+ * quote and let the rest read as the service speaking.
+ */
+export function invitationMail(to: string, accountName: string, link: string): MailMessage {
   return {
     to,
-    subject: accountName === null ? 'Your invitation to the pet store' : `Your invitation to ${accountName} at the pet store`,
-    text: `You are invited ${what}.\n\nTo accept, open this link within 7 days (it works once, for this address only):\n${link}\n\nIf you did not expect it, ignore this message.\n`,
+    subject: 'Your invitation to an account at the pet store',
+    text: `You are invited to join the account ${JSON.stringify(accountName)} at the pet store. The account's name is its owner's own words, not a message from the pet store.\n\nTo accept, open this link within 7 days (it works once, for this address only):\n${link}\n\nIf you did not expect it, ignore this message.\n`,
   };
 }
 

@@ -61,6 +61,24 @@ describe('PeopleService passwords', () => {
     await expect(service.signIn(alice, fromClient())).resolves.toBeDefined();
   });
 
+  it('ends every reset link issued before the password was last reset or changed', async () => {
+    const { service, advance } = await withAlice();
+    const resetLink = async () => tokenOf((await service.resetLinkFor(alice.email)).link);
+    const gone = { code: 'gone' };
+    const older = await resetLink();
+    advance(1_000);
+    const newer = await resetLink();
+    advance(1_000);
+    await service.resetPassword({ token: newer, password: 'a brand new password' }, fromClient());
+    await expect(service.resetPassword({ token: older, password: 'yet another password' }, fromClient())).rejects.toMatchObject(gone);
+    const beforeChange = await resetLink();
+    advance(1_000);
+    const signedIn = await service.signIn({ ...alice, password: 'a brand new password' }, fromClient());
+    await service.changePassword(signedIn.person.id, { currentPassword: 'a brand new password', newPassword: 'the changed password' }, fromClient());
+    await expect(service.resetPassword({ token: beforeChange, password: 'yet another password' }, fromClient())).rejects.toMatchObject(gone);
+    await expect(service.signIn({ ...alice, password: 'the changed password' }, fromClient())).resolves.toBeDefined();
+  });
+
   it('mails nothing without a mailer; the operator gets a link instead, recorded as theirs', async () => {
     const { service, mail, audit } = await withAlice();
     await service.requestPasswordReset({ email: alice.email }, fromClient());

@@ -40,6 +40,9 @@ export class Passwords {
 
   async reset(input: ResetPasswordInput, context: RequestContext): Promise<void> {
     const { token, password } = parseOrThrow(ResetPasswordInput, input, 'body');
+    // Charged to the client's budget before the first await, as everything that takes a password is: the
+    // token cannot be guessed, but nobody may have the service check tokens and passwords without bound.
+    await this.kit.deps.throttle.admitClient(context.clientAddress);
     // Before the link is used: a refused password leaves the link usable for a better one.
     await this.kit.deps.passwordPolicy.checkPassword(password, {});
     const { person, standing } = await this.kit.useLink(token, 'reset-password');

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error.js';
 import type { Account } from '../auth/ports.js';
 import type { PeopleServiceDeps, RequestContext } from './deps.js';
 import { hashSecretToken, LINK_LIFETIME_MS, newSecretToken, portalLink } from './link-tokens.js';
-import type { MailMessage, Membership, OneTimePurpose, Person } from './ports.js';
+import type { MailMessage, Membership, OneTimePurpose, OneTimeToken, Person } from './ports.js';
 import type { IssuedLink } from './views.js';
 
 /** Where a person stands: the account they belong to (one, today) and their role in it. */
@@ -27,6 +27,11 @@ export class PeopleKit {
   /** Addresses must be verified exactly when mail can carry the link. */
   get verificationRequired(): boolean {
     return this.mailConfigured;
+  }
+
+  /** Whether the person's address counts as proven: always while verification is off. */
+  emailVerified(person: Person): boolean {
+    return !this.verificationRequired || person.emailVerifiedAt !== null;
   }
 
   now(): Date {
@@ -56,13 +61,13 @@ export class PeopleKit {
     return { link: portalLink(this.deps.publicBaseUrl, purpose, token), expiresAt };
   }
 
-  /** Uses a link's token once: its record when it was issued for `purpose` and has not expired, else `gone`. */
+  /** Uses a link's token once: its record when it was issued for `purpose` and is still in force, else `gone`. */
   async useLink(token: string, purpose: OneTimePurpose): Promise<{ person: Person; standing: Standing }> {
     const now = this.now();
     const used = await this.deps.people.useToken(hashSecretToken(token), now);
     const person = used && used.purpose === purpose && used.expiresAt > now ? await this.deps.people.getPerson(used.personId) : null;
     // A link for an address the person no longer has verifies nothing and resets nothing.
-    const standing = person && person.email === used?.email ? await this.standing(person.id) : null;
+    const standing = person && person.email === used?.email && !endedByNewPassword(used, person) ? await this.standing(person.id) : null;
     if (!person || !standing) throw new DomainError('gone', 'this link is unknown, used or expired; ask for a new one');
     return { person, standing };
   }
@@ -74,6 +79,22 @@ export class PeopleKit {
     const account = await this.deps.keys.getAccount(membership.accountId);
     return account && { membership, account };
   }
+}
+
+/**
+ * A reset link issued before the person's password last changed (a reset, by this link or another,
+ * or a change) resets nothing: it was asked for about a password that is gone, and whoever else
+ * read it in a mailbox must not set one after the person chose theirs. Decided from the stored
+ * instants when the link is used: no write at the change has to reach every outstanding link, so
+ * nothing can be left behind by a failed or partial delete, on FerretDB or anywhere.
+ */
+function endedByNewPassword(link: OneTimeToken, person: Person): boolean {
+  return link.purpose === 'reset-password' && link.createdAt < person.passwordChangedAt;
+}
+
+/** The refusal of what only a person with a verified address may do (make a key, invite), saying how to verify it. */
+export function verifyEmailFirst(then: string): DomainError {
+  return new DomainError('forbidden', `verify your email address first (follow the link mailed to you), then ${then}`);
 }
 
 /** A change made by a person over HTTP, as the audit trail names it. */

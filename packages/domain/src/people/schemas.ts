@@ -27,7 +27,9 @@ export const Password = z
   .min(1, { error: 'must not be empty' })
   // Generous in UTF-16 units: the policy counts characters, and 128 of them may take 512 units.
   .max(4 * MAX_PASSWORD_LENGTH, { error: `must be at most ${MAX_PASSWORD_LENGTH} characters` })
-  .meta({ description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords are refused` });
+  .meta({
+    description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside`,
+  });
 
 /** A one-time link's token: 32 random bytes, base64url (43 characters). */
 export const LinkToken = z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the token of a link this service sent' });

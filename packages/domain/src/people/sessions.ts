@@ -129,7 +129,7 @@ export class Sessions {
       account: standing.account,
       membership: standing.membership,
       session: sessionView(session),
-      emailVerified: !this.kit.verificationRequired || person.emailVerifiedAt !== null,
+      emailVerified: this.kit.emailVerified(person),
     };
   }
 }

@@ -82,6 +82,19 @@ describe('createSignInThrottle', () => {
     expect(await attempt(throttle, 'f@example.com', '198.51.100.20'), 'another client').toBe('ok');
   });
 
+  it("charges an attempt that names no email to the client's budget alone, the one attempts at emails spend", async () => {
+    const { throttle } = throttleOf();
+    const noEmail = () =>
+      throttle.admitClient('203.0.113.7').then(
+        () => 'ok',
+        (error: unknown) => (error instanceof DomainError ? error.retryAfterSeconds : error),
+      );
+    expect([await noEmail(), await noEmail(), await noEmail()]).toEqual(['ok', 'ok', 'ok']);
+    expect(await attempts(throttle, 'ada@example.com', '203.0.113.7', 3)).toEqual(['ok', 'ok', 800]);
+    expect(await noEmail()).toBe(800);
+    expect(await throttle.admitClient('198.51.100.20').then(() => 'ok'), 'another client').toBe('ok');
+  });
+
   it('charges every attempt before it returns: of many at once, the allowance passes', async () => {
     const { throttle } = throttleOf();
     const results = await attempts(throttle, 'ada@example.com', '203.0.113.7', 300);

@@ -13,6 +13,11 @@ export interface SignInThrottle {
    * when a budget is spent. The answer is the same whether or not the email belongs to anyone.
    */
   admit(email: string, clientAddress: string): Promise<void>;
+  /**
+   * Charges the client's budget alone, as `admit` does, for an attempt that names no email (a new
+   * password set by a reset link's token): nobody makes the service hash passwords without bound.
+   */
+  admitClient(clientAddress: string): Promise<void>;
 }
 
 export interface SignInBudgets {
@@ -51,25 +56,29 @@ export function createSignInThrottle(options: SignInThrottleOptions): SignInThro
   const window = { windowSeconds: budgets.windowSeconds, clock: options.clock };
   const local = new FixedWindowRateLimiter(window);
   const shared = options.sharedLimiter?.(window);
+  const charge = (charges: Charge[]): Promise<void> => {
+    // Stops at the first refusal: what the client's budget counts here is the attempts its email's
+    // budget let through, the same attempts this process goes on to charge to the shared budgets.
+    for (const { subject, limit } of charges) {
+      const decision = local.consume(subject, 1, limit);
+      if (!decision.allowed) return Promise.reject(refusal([decision]));
+    }
+    if (!shared) return Promise.resolve();
+    // All charged before any answer is awaited, so none waits on another's round trip.
+    const decisions = charges.map(({ subject, limit }) => Promise.resolve(shared.consume(subject, 1, limit)));
+    return Promise.all(decisions).then((answers) => {
+      if (answers.some((answer) => !answer.allowed)) throw refusal(answers);
+    });
+  };
+  const perClient = (clientAddress: string): Charge => ({ subject: subjectOf('client', clientOfAddress(clientAddress)), limit: budgets.perClient });
   return {
     admit(email, clientAddress) {
       const client = clientOfAddress(clientAddress);
-      const charges: Charge[] = [
-        { subject: subjectOf('email', `${email.trim().toLowerCase()}\n${client}`), limit: budgets.perEmailAndClient },
-        { subject: subjectOf('client', client), limit: budgets.perClient },
-      ];
-      // Stops at the first refusal: what the client's budget counts here is the attempts its email's
-      // budget let through, the same attempts this process goes on to charge to the shared budgets.
-      for (const { subject, limit } of charges) {
-        const decision = local.consume(subject, 1, limit);
-        if (!decision.allowed) return Promise.reject(refusal([decision]));
-      }
-      if (!shared) return Promise.resolve();
-      // Both charged before either answer is awaited, so neither waits on the other's round trip.
-      const decisions = charges.map(({ subject, limit }) => Promise.resolve(shared.consume(subject, 1, limit)));
-      return Promise.all(decisions).then((answers) => {
-        if (answers.some((answer) => !answer.allowed)) throw refusal(answers);
-      });
+      const perEmail = { subject: subjectOf('email', `${email.trim().toLowerCase()}\n${client}`), limit: budgets.perEmailAndClient };
+      return charge([perEmail, perClient(clientAddress)]);
+    },
+    admitClient(clientAddress) {
+      return charge([perClient(clientAddress)]);
     },
   };
 }

@@ -65,3 +65,14 @@ export function testPeople(options: TestPeopleOptions = {}) {
 
 /** The token in a printed or answered link. */
 export const tokenOf = (link: string): string => link.slice(link.indexOf('#token=') + '#token='.length);
+
+/**
+ * `who` signs up with an account named Acme, follows the verification link when mail is on (only a
+ * verified owner invites then), and signs in; the mail sent so far is forgotten.
+ */
+export async function signedUpOwner(setup: ReturnType<typeof testPeople>, who: { email: string; password: string }) {
+  await setup.service.signUp({ ...who, accountName: 'Acme' }, fromClient());
+  if (setup.service.mailConfigured) await setup.service.verifyEmail({ token: setup.lastLinkTo(who.email) }, fromClient());
+  setup.mail.length = 0;
+  return setup.service.signIn(who, fromClient());
+}
