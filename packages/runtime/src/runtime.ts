@@ -37,6 +37,7 @@ import { createLogger } from './logger.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
+import { warnOfHopCount } from './trust-proxy-warning.js';
 import { startUsageMetering } from './usage-metering.js';
 
 /** Everything a door needs, wired once per process over one store: the one place services are assembled. */
@@ -94,6 +95,7 @@ export interface RuntimeOptions {
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config);
+  warnOfHopCount(config, logger);
   const metrics = new PetstoreMetrics();
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);
