@@ -1,3 +1,4 @@
+import { DEFAULT_CHALLENGE_BUDGETS } from '@petstore/passkeys';
 import type { RunningService } from '@petstore/service-kit';
 import { SoftAuthenticator } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,5 +123,52 @@ describe.each(STORES)('passkeys over HTTP, on the $name', ({ uri }) => {
     const answer = await browser.send('POST', '/passkeys', { body: { challengeId, credential: { id: 'not base64url!' } } });
     expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_request', message: expect.stringContaining('credential.id') } });
     expect(PasskeyList.parse((await browser.send('GET', '/passkeys')).body).passkeys).toEqual([]);
+  });
+});
+
+const CHALLENGES_PER_CLIENT = DEFAULT_CHALLENGE_BUDGETS.perClient;
+
+/**
+ * Each ceremony's start keeps a challenge in the database for anyone who asks, signed in or not: a
+ * per-client budget is what bounds them (docs/passkeys.md#what-bounds-the-challenges).
+ */
+describe.each(STORES)('the per-client budget of passkey ceremonies, on the $name', ({ uri }) => {
+  let service: RunningService;
+  beforeAll(async () => {
+    // Each request names its client, as a proxy in front of the service would.
+    service = await startManage({ mongodbUri: uri, env: { PUBLIC_BASE_URL, PETSTORE_TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const from = (address: string) => ({ body: {}, headers: { 'X-Forwarded-For': address } });
+
+  it('refuses the sign-in starts of one client past the budget with 429 and Retry-After, and serves another client', async () => {
+    const start = () => new BrowserClient(service.baseUrl, PUBLIC_BASE_URL).send('POST', '/passkey-sign-in/options', from('198.51.100.7'));
+    const answers = await Promise.all(Array.from({ length: CHALLENGES_PER_CLIENT + 10 }, start));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(CHALLENGES_PER_CLIENT);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused).toHaveLength(10);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.body).toMatchObject({ code: 'rate_limited', status: 429, message: expect.stringContaining('passkey') });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const elsewhere = await new BrowserClient(service.baseUrl, PUBLIC_BASE_URL).send('POST', '/passkey-sign-in/options', from('198.51.100.8'));
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+  });
+
+  it("charges a signed-in person's registration starts to the same budget of their client", async () => {
+    const browser = new BrowserClient(service.baseUrl, PUBLIC_BASE_URL);
+    const email = `budget.${Date.now()}@example.test`;
+    expect((await browser.send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Budget' } })).status).toBe(202);
+    expect((await browser.send('POST', '/sign-in', { body: { email, password: PASSWORD } })).status).toBe(200);
+    const started = [];
+    for (let n = 0; n <= CHALLENGES_PER_CLIENT; n += 1)
+      started.push(await browser.send('POST', '/passkeys/registration-options', from('203.0.113.9')));
+    expect(started.slice(0, CHALLENGES_PER_CLIENT).map((answer) => answer.status)).toEqual(Array(CHALLENGES_PER_CLIENT).fill(200));
+    expect(started.at(-1)).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect((await browser.send('POST', '/passkey-sign-in/options', from('203.0.113.9'))).status).toBe(429);
   });
 });

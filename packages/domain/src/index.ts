@@ -33,6 +33,7 @@ export { DEFAULT_AUDIT_PAGE, MAX_AUDIT_PAGE } from './management/audit-page.js';
 export * from './audit/ports.js';
 export * from './people/ports.js';
 export * from './rate-limit/rate-limiter.js';
+export * from './rate-limit/budget-charger.js';
 export * from './idempotency/ports.js';
 export * from './idempotency/idempotency-key.js';
 export * from './audit/audit-trail.js';

@@ -169,13 +169,7 @@ export class MemoryPeopleStore implements PeopleStore {
     this.passkeys.delete(id);
   }
 
-  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date): Promise<void> {
-    // A Map iterates in insertion order and every challenge lives as long, so the expired ones are
-    // at the front: dropping them costs what was expired, not a pass over every live challenge.
-    for (const [kept, { expiresAt }] of this.challenges) {
-      if (expiresAt > at) break;
-      this.challenges.delete(kept);
-    }
+  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void> {
     const { id, ...kept } = copy(challenge);
     this.challenges.set(id, kept);
   }
@@ -185,5 +179,9 @@ export class MemoryPeopleStore implements PeopleStore {
     this.challenges.delete(id);
     if (!challenge || challenge.expiresAt <= at) return null;
     return { value: challenge.value, personId: challenge.personId };
+  }
+
+  async deleteExpiredChallenges(at: Date): Promise<void> {
+    for (const [id, { expiresAt }] of this.challenges) if (expiresAt <= at) this.challenges.delete(id);
   }
 }

@@ -74,7 +74,8 @@ async function ensurePeopleIndexes(db: Db): Promise<void> {
  * WebAuthn challenges and people's claims itself. Servers without TTL indexes (FerretDB 1.x
  * answers NotImplemented) keep them, which is safe: an idempotency key then simply stays used, a
  * lease of a past window is never read again, and an expired session, token or challenge is
- * refused (and deleted) by whoever meets it.
+ * refused (and deleted) by whoever meets it; expired challenges, which anyone can have made, are
+ * also deleted on the service's schedule (MongoPeopleStore.deleteExpiredChallenges).
  */
 async function expireWhenOld(createTtlIndex: () => Promise<unknown>): Promise<void> {
   try {

@@ -59,11 +59,23 @@ export class MongoPeopleClaims {
     return withDriverErrors(async () => {
       const challenge = await this.challenges.findOne({ _id: { $eq: id } });
       if (!challenge) return null;
-      // Nothing removes expired challenges on FerretDB (no TTL indexes): the one met here goes now.
+      // An expired challenge met here goes now, before the scheduled prune would remove it.
       const expired = at.getTime() >= challenge.expiresAt.getTime();
       const standing = expired ? undefined : await this.claim({ _id: challengeClaimId(id), kind: 'challenge', at, expiresAt: challenge.expiresAt });
       await this.challenges.deleteOne({ _id: { $eq: id } });
       return expired || standing ? null : { value: challenge.value, personId: challenge.personId };
+    });
+  }
+
+  /**
+   * What the TTL indexes do on MongoDB, done on the service's schedule for FerretDB, which has none:
+   * the challenges expired at `at`, and the claims of those that were taken (a take refuses an
+   * expired challenge by its expiresAt, so neither is read again).
+   */
+  deleteExpiredChallenges(at: Date): Promise<void> {
+    return withDriverErrors(async () => {
+      await this.challenges.deleteMany({ expiresAt: { $lte: at } });
+      await this.claims.deleteMany({ kind: { $eq: 'challenge' }, expiresAt: { $lte: at } });
     });
   }
 

@@ -92,8 +92,8 @@ describe.skipIf(!mongodbUri)('MongoPeopleStore on the server', () => {
 
   it('gives a challenge once before it expires, and deletes an expired one it meets', async () => {
     const expiresAt = new Date('2026-03-01T10:05:00.000Z');
-    await database.people.insertChallenge({ id: 'chl_1', value: 'challenge-1', personId: 'per_1', expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
-    await database.people.insertChallenge({ id: 'chl_2', value: 'challenge-2', personId: null, expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
+    await database.people.insertChallenge({ id: 'chl_1', value: 'challenge-1', personId: 'per_1', expiresAt });
+    await database.people.insertChallenge({ id: 'chl_2', value: 'challenge-2', personId: null, expiresAt });
     const before = new Date('2026-03-01T10:04:59.999Z');
     expect(await database.people.takeChallenge('chl_1', before)).toEqual({ value: 'challenge-1', personId: 'per_1' });
     expect(await database.people.takeChallenge('chl_1', before)).toBeNull();
@@ -101,18 +101,21 @@ describe.skipIf(!mongodbUri)('MongoPeopleStore on the server', () => {
     expect(await challengesCollection(database.db).countDocuments()).toBe(0);
   });
 
-  it('drops the challenges nobody took once they have expired, when the next one is kept', async () => {
+  it('keeps a new challenge without deleting anything, and deletes the expired ones and their claims when asked', async () => {
     const expiresAt = new Date('2026-03-01T10:05:00.000Z');
-    await database.people.insertChallenge({ id: 'chl_old', value: 'abandoned', personId: null, expiresAt }, new Date('2026-03-01T10:00:00.000Z'));
-    await database.people.insertChallenge({ id: 'chl_live', value: 'live', personId: null, expiresAt }, new Date('2026-03-01T10:01:00.000Z'));
-    expect(await challengesCollection(database.db).countDocuments()).toBe(2);
+    await database.people.insertChallenge({ id: 'chl_old', value: 'abandoned', personId: null, expiresAt });
+    await database.people.insertChallenge({ id: 'chl_done', value: 'taken', personId: null, expiresAt });
+    expect(await database.people.takeChallenge('chl_done', new Date('2026-03-01T10:01:00.000Z'))).not.toBeNull();
     const later = new Date('2026-03-01T10:05:00.000Z');
-    await database.people.insertChallenge({ id: 'chl_new', value: 'new', personId: null, expiresAt: new Date('2026-03-01T10:10:00.000Z') }, later);
+    await database.people.insertChallenge({ id: 'chl_new', value: 'new', personId: null, expiresAt: new Date('2026-03-01T10:10:00.000Z') });
+    expect(await challengesCollection(database.db).countDocuments(), 'nothing deleted by an insert').toBe(2);
+    await database.people.deleteExpiredChallenges(later);
     expect(
       await challengesCollection(database.db)
         .find({}, { projection: { _id: 1 } })
         .toArray(),
     ).toEqual([{ _id: 'chl_new' }]);
+    expect(await peopleClaimsCollection(database.db).countDocuments({ kind: 'challenge' }), 'the taken challenge’s claim').toBe(0);
   });
 
   it('stores an invitation with exactly its fields, the link’s token only as its hash', async () => {

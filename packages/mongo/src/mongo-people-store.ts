@@ -40,7 +40,8 @@ const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
  * People and what lets them in, in MongoDB (see docs/people-storage.md). Uniqueness is the
  * server's (unique indexes on email, (accountId, personId) and tokenHash); once-only claims are
  * MongoPeopleClaims'. Expired sessions and tokens are not removed here: FerretDB has no TTL
- * indexes, so the service deletes those it meets (MongoDB's TTL indexes remove the rest).
+ * indexes, so the service deletes those it meets (MongoDB's TTL indexes remove the rest); expired
+ * challenges go on the service's schedule (deleteExpiredChallenges).
  */
 export class MongoPeopleStore implements PeopleStore {
   private readonly people: Collection<PersonDocument>;
@@ -202,15 +203,17 @@ export class MongoPeopleStore implements PeopleStore {
     });
   }
 
-  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date): Promise<void> {
+  insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void> {
     const { id, ...rest } = challenge;
-    // What the TTL index does on MongoDB, done here for FerretDB, which has none.
-    await withDriverErrors(() => this.challenges.deleteMany({ expiresAt: { $lte: at } }));
-    await insertUnique(this.challenges, { _id: id, ...rest }, 'the challenge already exists');
+    return insertUnique(this.challenges, { _id: id, ...rest }, 'the challenge already exists');
   }
 
   takeChallenge(id: string, at: Date): Promise<{ value: string; personId: string | null } | null> {
     return this.claims.takeChallenge(id, at);
+  }
+
+  deleteExpiredChallenges(at: Date): Promise<void> {
+    return this.claims.deleteExpiredChallenges(at);
   }
 }
 

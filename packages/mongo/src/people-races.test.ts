@@ -49,15 +49,12 @@ describe.skipIf(!mongodbUri)(`${CONCURRENT} concurrent once-only claims on one d
 
   it('gives one WebAuthn challenge to exactly one caller', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
-      await database.people.insertChallenge(
-        {
-          id: `chl_${round}`,
-          value: `value ${round}`,
-          personId: null,
-          expiresAt: new Date(Date.now() + 60_000),
-        },
-        new Date(),
-      );
+      await database.people.insertChallenge({
+        id: `chl_${round}`,
+        value: `value ${round}`,
+        personId: null,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       const results = await allAtOnce(() => database.people.takeChallenge(`chl_${round}`, new Date()));
       expect(failureCodes(results), `round ${round}`).toEqual([]);
       expect(

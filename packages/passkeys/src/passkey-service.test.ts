@@ -1,6 +1,7 @@
 import type { Person, RequestContext, SignedIn } from '@petstore/domain';
 import { MemoryAuditLog, MemoryPeopleStore } from '@petstore/memory';
 import { describe, expect, it } from 'vitest';
+import { createChallengeThrottle, DEFAULT_CHALLENGE_BUDGETS } from './challenge-budget.js';
 import { MAX_PASSKEYS_PER_PERSON, PasskeyService } from './passkey-service.js';
 import { SoftAuthenticator } from '@petstore/testing';
 
@@ -13,10 +14,12 @@ async function setUp() {
   const audit = new MemoryAuditLog();
   let now = new Date('2026-11-27T10:00:00Z').getTime();
   const opened: string[] = [];
+  const clock = { now: () => new Date(now) };
   const service = new PasskeyService({
     people,
     audit,
-    clock: { now: () => new Date(now) },
+    clock,
+    throttle: createChallengeThrottle({ clock }),
     publicBaseUrl: BASE_URL,
     actor: 'operator',
     // The people service opens the session (tested there and in the browser test); here, who it was opened for.
@@ -41,7 +44,7 @@ async function setUp() {
     return person;
   };
   const register = async (personId: string, authenticator = new SoftAuthenticator({ origin: BASE_URL })) => {
-    const start = await service.startRegistration(personId);
+    const start = await service.startRegistration(personId, context);
     return service.finishRegistration(
       personId,
       { challengeId: start.challengeId, credential: authenticator.create(start.options), name: 'Laptop' },
@@ -49,7 +52,7 @@ async function setUp() {
     );
   };
   const signIn = async (authenticator: SoftAuthenticator, step = 1) => {
-    const start = await service.startSignIn();
+    const start = await service.startSignIn(context);
     const body = { challengeId: start.challengeId, credential: authenticator.get(start.options, authenticator.credentials.length - 1, step) };
     return { body, answer: service.finishSignIn(body, context) };
   };
@@ -76,7 +79,7 @@ describe('PasskeyService', () => {
   it('takes a challenge once: the same registration finished twice is refused the second time', async () => {
     const { service, addPerson } = await setUp();
     await addPerson('per_a');
-    const start = await service.startRegistration('per_a');
+    const start = await service.startRegistration('per_a', context);
     const body = { challengeId: start.challengeId, credential: new SoftAuthenticator({ origin: BASE_URL }).create(start.options) };
     await service.finishRegistration('per_a', body, context);
     await expect(service.finishRegistration('per_a', body, context)).rejects.toMatchObject({ code: 'invalid_request' });
@@ -86,7 +89,7 @@ describe('PasskeyService', () => {
     const { service, addPerson } = await setUp();
     await addPerson('per_a');
     await addPerson('per_b');
-    const start = await service.startRegistration('per_a');
+    const start = await service.startRegistration('per_a', context);
     const body = { challengeId: start.challengeId, credential: new SoftAuthenticator({ origin: BASE_URL }).create(start.options) };
     await expect(service.finishRegistration('per_b', body, context)).rejects.toMatchObject({ code: 'invalid_request' });
     expect(await service.listPasskeys('per_b')).toEqual([]);
@@ -95,10 +98,40 @@ describe('PasskeyService', () => {
   it('lets a ceremony take five minutes and no more', async () => {
     const { service, addPerson, advance } = await setUp();
     await addPerson('per_a');
-    const start = await service.startRegistration('per_a');
+    const start = await service.startRegistration('per_a', context);
     advance(5 * 60_000);
     const body = { challengeId: start.challengeId, credential: new SoftAuthenticator({ origin: BASE_URL }).create(start.options) };
     await expect(service.finishRegistration('per_a', body, context)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('prunes the challenges that expired and keeps those of ceremonies under way', async () => {
+    const { service, addPerson, advance } = await setUp();
+    await addPerson('per_a');
+    const abandoned = await service.startRegistration('per_a', context);
+    advance(3 * 60_000);
+    const underWay = await service.startRegistration('per_a', context);
+    advance(2 * 60_000);
+    await service.pruneExpiredChallenges();
+    const finish = (start: typeof underWay) =>
+      service.finishRegistration(
+        'per_a',
+        { challengeId: start.challengeId, credential: new SoftAuthenticator({ origin: BASE_URL }).create(start.options) },
+        context,
+      );
+    await expect(finish(abandoned)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(finish(underWay)).resolves.toMatchObject({ name: 'Passkey' });
+  });
+
+  it('charges every ceremony it starts to the client, signed in or not, and refuses past the budget', async () => {
+    const { service, addPerson } = await setUp();
+    await addPerson('per_a');
+    for (let n = 0; n < DEFAULT_CHALLENGE_BUDGETS.perClient / 2; n += 1) {
+      await service.startRegistration('per_a', context);
+      await service.startSignIn(context);
+    }
+    await expect(service.startSignIn(context)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(service.startRegistration('per_a', context)).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(service.startSignIn({ ...context, clientAddress: '198.51.100.20' })).resolves.toHaveProperty('challengeId');
   });
 
   it("signs the passkey's person in, keeping the counter and when it was used", async () => {
@@ -128,7 +161,7 @@ describe('PasskeyService', () => {
     const { service, audit, opened, addPerson, register, signIn } = await setUp();
     await addPerson('per_a');
     const unknown = new SoftAuthenticator({ origin: BASE_URL });
-    unknown.create((await service.startRegistration('per_a')).options);
+    unknown.create((await service.startRegistration('per_a', context)).options);
     await expect((await signIn(unknown)).answer).rejects.toMatchObject({ code: 'unauthorized', message: 'the passkey could not sign you in' });
     const authenticator = new SoftAuthenticator({ origin: BASE_URL });
     const added = await register('per_a', authenticator);
@@ -151,13 +184,13 @@ describe('PasskeyService', () => {
     const { service, addPerson, register } = await setUp();
     await addPerson('per_a');
     for (let i = 0; i < MAX_PASSKEYS_PER_PERSON; i++) await register('per_a');
-    await expect(service.startRegistration('per_a')).rejects.toMatchObject({ code: 'conflict' });
+    await expect(service.startRegistration('per_a', context)).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('refuses a malformed credential with the field named, before any challenge is taken', async () => {
     const { service, addPerson } = await setUp();
     await addPerson('per_a');
-    const start = await service.startRegistration('per_a');
+    const start = await service.startRegistration('per_a', context);
     await expect(
       service.finishRegistration('per_a', { challengeId: start.challengeId, credential: { id: 'not base64url!' } } as never, context),
     ).rejects.toMatchObject({

@@ -13,7 +13,7 @@ import {
   type SignedIn,
 } from '@petstore/domain';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { Challenges } from './challenges.js';
+import { Challenges, type ChallengeThrottle } from './challenges.js';
 import { passkeyView, type PasskeyView } from './passkey-views.js';
 import { registrationOptions, verifiedCredential } from './registration.js';
 import { relyingPartyOf, type RelyingParty } from './relying-party.js';
@@ -33,6 +33,8 @@ export interface PasskeyServiceDeps {
   publicBaseUrl: string;
   /** The operator's name for the process (PETSTORE_ACTOR); changes here are recorded as the person's. */
   actor: string;
+  /** Every challenge kept is charged to its client's budgets (createChallengeThrottle). */
+  throttle: ChallengeThrottle;
 }
 
 /** What a ceremony's start answers: the options for the browser, and the handle its finish sends back. */
@@ -57,14 +59,14 @@ export class PasskeyService {
     this.audit = new AuditTrail({ log: deps.audit, clock: deps.clock, actor: deps.actor });
   }
 
-  async startRegistration(personId: string): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
+  async startRegistration(personId: string, context: RequestContext): Promise<CeremonyStart<PublicKeyCredentialCreationOptionsJSON>> {
     const person = await this.person(personId);
     const existing = await this.deps.people.listPasskeys(personId);
     if (existing.length >= MAX_PASSKEYS_PER_PERSON) {
       throw new DomainError('conflict', `a person may have at most ${MAX_PASSKEYS_PER_PERSON} passkeys; remove one first`);
     }
     const options = await registrationOptions(this.rp, person, existing);
-    return { challengeId: await this.challenges.keep(options.challenge, personId), options };
+    return { challengeId: await this.challenges.keep(options.challenge, personId, context.clientAddress), options };
   }
 
   async finishRegistration(personId: string, input: FinishRegistrationInput, context: RequestContext): Promise<PasskeyView> {
@@ -87,9 +89,15 @@ export class PasskeyService {
     return passkeyView(passkey);
   }
 
-  async startSignIn(): Promise<CeremonyStart<PublicKeyCredentialRequestOptionsJSON>> {
+  /** Open to anyone, signed in or not: the challenge it keeps is charged to the client's budget. */
+  async startSignIn(context: RequestContext): Promise<CeremonyStart<PublicKeyCredentialRequestOptionsJSON>> {
     const options = await signInOptions(this.rp);
-    return { challengeId: await this.challenges.keep(options.challenge, null), options };
+    return { challengeId: await this.challenges.keep(options.challenge, null, context.clientAddress), options };
+  }
+
+  /** Deletes the ceremonies' challenges that expired without being taken; the runtime calls it on a schedule. */
+  pruneExpiredChallenges(): Promise<void> {
+    return this.challenges.prune();
   }
 
   /** Verifies the assertion against the stored passkey, records its counter, and signs its person in. */

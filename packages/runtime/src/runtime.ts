@@ -24,18 +24,20 @@ import {
   UsageService,
 } from '@petstore/domain';
 import { createSmtpMailer } from '@petstore/mail';
-import { PasskeyService } from '@petstore/passkeys';
+import { createChallengeThrottle, PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { resolveActor } from './actor.js';
+import { startChallengePruning } from './challenge-pruning.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { createLogger } from './logger.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
+import { warnOfHopCount } from './trust-proxy-warning.js';
 import { startUsageMetering } from './usage-metering.js';
 
 /** Everything a door needs, wired once per process over one store: the one place services are assembled. */
@@ -93,6 +95,7 @@ export interface RuntimeOptions {
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config);
+  warnOfHopCount(config, logger);
   const metrics = new PetstoreMetrics();
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);
@@ -132,7 +135,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     actor,
     publicBaseUrl,
+    // Shared by every instance on the database, as sign-in's budgets are: anyone may start a ceremony.
+    throttle: createChallengeThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
   });
+  const stopPruning = startChallengePruning({ passkeys, logger });
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
   const metering = startUsageMetering({ store: stores.usage, clock, metrics, logger });
   let draining = false;
@@ -210,8 +216,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
     close: async () => {
       mailer?.close();
-      // What this instance counted since its last flush, before the database goes.
+      // What this instance counted since its last flush, and a prune under way, before the database goes.
       await metering.flusher.close();
+      await stopPruning();
       await stores.close();
       await tracing?.shutdown();
     },
@@ -243,9 +250,9 @@ function rateLimiter(config: Config, clock: Clock, stores: Stores, metrics: Pets
 }
 
 /**
- * Budgets every instance on the database shares (undefined on the embedded store). The sign-in
- * throttle always takes them there, whatever PETSTORE_RATE_LIMIT_SCOPE: with N instances counting
- * on their own, a guesser spread over them would have N times the allowance.
+ * Budgets every instance on the database shares (undefined on the embedded store). The sign-in and
+ * passkey-challenge throttles always take them there, whatever PETSTORE_RATE_LIMIT_SCOPE: with N
+ * instances counting on their own, a client spread over them would have N times the allowance.
  */
 function sharedLimiter(stores: Stores, metrics: PetstoreMetrics): RateLimiterFactory | undefined {
   const shared = stores.sharedRateLimiter;

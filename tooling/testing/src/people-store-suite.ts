@@ -303,15 +303,28 @@ export function definePeopleStoreSuite(name: string, makeStore: MakePeopleStore)
       });
 
       it('gives a challenge once, and never once it has expired', async () => {
-        await store().insertChallenge({ id: 'ch_1', value: 'value-1', personId: 'per_1', expiresAt: at(300) }, at(0));
-        await store().insertChallenge({ id: 'ch_2', value: 'value-2', personId: null, expiresAt: at(300) }, at(0));
+        await store().insertChallenge({ id: 'ch_1', value: 'value-1', personId: 'per_1', expiresAt: at(300) });
+        await store().insertChallenge({ id: 'ch_2', value: 'value-2', personId: null, expiresAt: at(300) });
         expect(await store().takeChallenge('ch_1', at(299))).toStrictEqual({ value: 'value-1', personId: 'per_1' });
         expect(await store().takeChallenge('ch_1', at(299))).toBeNull();
         expect(await store().takeChallenge('ch_2', at(300))).toBeNull();
         expect(await store().takeChallenge('ch_missing', at(1))).toBeNull();
-        await store().insertChallenge({ id: 'ch_3', value: 'value-3', personId: null, expiresAt: at(300) }, at(0));
+        await store().insertChallenge({ id: 'ch_3', value: 'value-3', personId: null, expiresAt: at(300) });
         const answers = await Promise.all(many(20, () => store().takeChallenge('ch_3', at(1))));
         expect(answers.filter((answer) => answer !== null)).toStrictEqual([{ value: 'value-3', personId: null }]);
+      });
+
+      it('deletes the challenges expired at a time, taken or not, and keeps the others until then', async () => {
+        await store().insertChallenge({ id: 'ch_late', value: 'late', personId: null, expiresAt: at(600) });
+        await store().insertChallenge({ id: 'ch_early', value: 'early', personId: null, expiresAt: at(300) });
+        await store().insertChallenge({ id: 'ch_taken', value: 'taken', personId: null, expiresAt: at(300) });
+        await store().insertChallenge({ id: 'ch_at', value: 'at', personId: 'per_1', expiresAt: at(450) });
+        expect(await store().takeChallenge('ch_taken', at(10))).not.toBeNull();
+        await store().deleteExpiredChallenges(at(450));
+        // Taken at a time they had not expired yet: only what was kept answers.
+        expect(await store().takeChallenge('ch_early', at(1))).toBeNull();
+        expect(await store().takeChallenge('ch_at', at(1))).toBeNull();
+        expect(await store().takeChallenge('ch_late', at(1))).toStrictEqual({ value: 'late', personId: null });
       });
     });
 

@@ -96,6 +96,37 @@ describe('failed key checks per client address', () => {
   });
 });
 
+describe('the start-up warning of a hop count in PETSTORE_TRUST_PROXY', () => {
+  /** The warnings the gateway logged about PETSTORE_TRUST_PROXY from its start to its first request. */
+  const warningsWith = async (trust: string | undefined): Promise<Array<Record<string, unknown>>> => {
+    const gw = await startOpsGateway({ env: trust === undefined ? {} : { PETSTORE_TRUST_PROXY: trust } });
+    try {
+      expect((await fetch(`${gw.baseUrl}/healthz`)).status).toBe(200);
+      // The log is written as each turn of the event loop ends: the request's line shows it was.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(gw.requestLogs()).toHaveLength(1);
+      return gw.readLog().filter((line) => line['level'] === 40 && String(line['msg']).includes('PETSTORE_TRUST_PROXY'));
+    } finally {
+      await gw.close();
+    }
+  };
+
+  it.each(['1', 'true', '2'])(
+    'warns, with %s, that X-Forwarded-For is then believed from anyone who reaches the service, and names the preferred form',
+    async (trust) => {
+      const [warning, ...more] = await warningsWith(trust);
+      expect(more).toEqual([]);
+      expect(warning).toMatchObject({ component: 'config', hops: trust === 'true' ? 1 : Number(trust) });
+      expect(warning?.['msg']).toMatch(/reachable only through/);
+      expect(warning?.['msg']).toMatch(/addresses or ranges/);
+    },
+  );
+
+  it.each([undefined, 'false', '10.0.0.0/8,fd00::/8', '127.0.0.1'])('says nothing with %s', async (trust) => {
+    expect(await warningsWith(trust)).toEqual([]);
+  });
+});
+
 describe('Idempotency-Key on every door', () => {
   let gw: OpsGateway;
   beforeAll(async () => {

@@ -20,7 +20,7 @@ export function passkeyHandlers(deps: PasskeyHandlerDeps) {
   return {
     startPasskeyRegistration: async (call) => {
       await readNoInput(envelope, call.exchange);
-      sendJson(call.exchange, 200, await passkeys.startRegistration(signedIn(call).person.id));
+      sendJson(call.exchange, 200, await passkeys.startRegistration(signedIn(call).person.id, call.context));
     },
     finishPasskeyRegistration: async (call) => {
       const body = await readInput(envelope, call.exchange, FinishRegistrationInput);
@@ -37,7 +37,7 @@ export function passkeyHandlers(deps: PasskeyHandlerDeps) {
     },
     startPasskeySignIn: async (call) => {
       await readNoInput(envelope, call.exchange);
-      sendJson(call.exchange, 200, await passkeys.startSignIn());
+      sendJson(call.exchange, 200, await passkeys.startSignIn(call.context));
     },
     finishPasskeySignIn: async (call) => {
       const body = await readInput(envelope, call.exchange, FinishSignInInput);

@@ -182,12 +182,14 @@ export interface PeopleStore {
   recordPasskeyUse(id: string, counter: number, at: Date): Promise<void>;
   deletePasskey(id: string): Promise<void>;
 
-  /**
-   * Keeps a WebAuthn challenge until `expiresAt`; taken once by `takeChallenge`. Drops the
-   * challenges expired at `at` that nobody took: anyone may start a passkey sign-in, so without
-   * this every abandoned ceremony would stay (no TTL indexes on FerretDB).
-   */
-  insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date): Promise<void>;
+  /** Keeps a WebAuthn challenge until `expiresAt`; taken once by `takeChallenge`. */
+  insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }): Promise<void>;
   /** The challenge for the one caller that takes it, null when unknown, taken already or expired. */
   takeChallenge(id: string, at: Date): Promise<{ value: string; personId: string | null } | null>;
+  /**
+   * Removes the challenges expired at `at` that nobody took (and what recorded their taking):
+   * called on a schedule, never per request, as abandoned ceremonies would otherwise stay (no TTL
+   * indexes on FerretDB).
+   */
+  deleteExpiredChallenges(at: Date): Promise<void>;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors/domain-error.js';
 import { FixedWindowRateLimiter, type RateLimitDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { movableClock } from '../testing/movable-clock.js';
-import { createSignInThrottle, type RateLimiterFactory, type SignInThrottle } from './sign-in-throttle.js';
+import type { RateLimiterFactory } from '../rate-limit/budget-charger.js';
+import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle.js';
 
 const BUDGETS = { perEmailAndClient: 3, perClient: 5, windowSeconds: 900 };
 // 100 s into a 15-minute window: a refusal says to retry in 800 s.

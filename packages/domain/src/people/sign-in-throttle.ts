@@ -1,8 +1,7 @@
-import { hash } from 'node:crypto';
 import { clientOfAddress } from '../auth/client-of-address.js';
 import type { Clock } from '../clock/clock.js';
 import { DomainError } from '../errors/domain-error.js';
-import { FixedWindowRateLimiter, type RateLimitDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
+import { budgetSubject, createBudgetCharger, type Charge, type RateLimiterFactory } from '../rate-limit/budget-charger.js';
 
 /** What the people service asks before it checks a password: may this attempt go ahead? */
 export interface SignInThrottle {
@@ -30,9 +29,6 @@ export interface SignInBudgets {
 
 export const DEFAULT_SIGN_IN_BUDGETS: Readonly<SignInBudgets> = Object.freeze({ perEmailAndClient: 10, perClient: 100, windowSeconds: 900 });
 
-/** Builds a limiter for a window (the shape of the stores' `sharedRateLimiter`). */
-export type RateLimiterFactory = (window: { windowSeconds: number; clock: Clock }) => RateLimiter;
-
 export interface SignInThrottleOptions {
   clock: Clock;
   budgets?: SignInBudgets;
@@ -49,57 +45,29 @@ export interface SignInThrottleOptions {
  * let someone holding one valid password sign in between guesses to refill the spraying budget.
  *
  * Each attempt is charged first to counts kept in this process, synchronously, then (when given) to
- * the budget every instance shares, whose limiter may answer only after a database round trip.
+ * the budget every instance shares (createBudgetCharger).
  */
 export function createSignInThrottle(options: SignInThrottleOptions): SignInThrottle {
   const budgets = options.budgets ?? DEFAULT_SIGN_IN_BUDGETS;
-  const window = { windowSeconds: budgets.windowSeconds, clock: options.clock };
-  const local = new FixedWindowRateLimiter(window);
-  const shared = options.sharedLimiter?.(window);
-  const charge = (charges: Charge[]): Promise<void> => {
-    // Stops at the first refusal: what the client's budget counts here is the attempts its email's
-    // budget let through, the same attempts this process goes on to charge to the shared budgets.
-    for (const { subject, limit } of charges) {
-      const decision = local.consume(subject, 1, limit);
-      if (!decision.allowed) return Promise.reject(refusal([decision]));
-    }
-    if (!shared) return Promise.resolve();
-    // All charged before any answer is awaited, so none waits on another's round trip.
-    const decisions = charges.map(({ subject, limit }) => Promise.resolve(shared.consume(subject, 1, limit)));
-    return Promise.all(decisions).then((answers) => {
-      if (answers.some((answer) => !answer.allowed)) throw refusal(answers);
-    });
-  };
-  const perClient = (clientAddress: string): Charge => ({ subject: subjectOf('client', clientOfAddress(clientAddress)), limit: budgets.perClient });
+  const charge = createBudgetCharger({
+    clock: options.clock,
+    windowSeconds: budgets.windowSeconds,
+    sharedLimiter: options.sharedLimiter,
+    refusal: (retryAfterSeconds) =>
+      new DomainError('rate_limited', `too many sign-in attempts from this address; retry in ${retryAfterSeconds} s`, { retryAfterSeconds }),
+  });
+  const perClient = (client: string): Charge => ({ subject: budgetSubject('sign-in-client', client), limit: budgets.perClient });
   return {
     admit(email, clientAddress) {
       const client = clientOfAddress(clientAddress);
-      const perEmail = { subject: subjectOf('email', `${email.trim().toLowerCase()}\n${client}`), limit: budgets.perEmailAndClient };
-      return charge([perEmail, perClient(clientAddress)]);
+      // The email's budget first: an attempt refused there is not charged to the client's.
+      return charge([
+        { subject: budgetSubject('sign-in-email', `${email.trim().toLowerCase()}\n${client}`), limit: budgets.perEmailAndClient },
+        perClient(client),
+      ]);
     },
     admitClient(clientAddress) {
-      return charge([perClient(clientAddress)]);
+      return charge([perClient(clientOfAddress(clientAddress))]);
     },
   };
-}
-
-interface Charge {
-  subject: string;
-  limit: number;
-}
-
-/**
- * A budget's subject names no address or email (the shared limiter keeps subjects in the database)
- * and holds no `:` after its prefix, which the leased limiter uses to separate a subject from its window.
- */
-function subjectOf(kind: 'client' | 'email', value: string): string {
-  return `sign-in-${kind}:${hash('sha256', value, 'base64url')}`;
-}
-
-function refusal(decisions: RateLimitDecision[]): DomainError {
-  const refused = decisions.filter((decision) => !decision.allowed);
-  const retryAfterSeconds = Math.max(1, ...refused.map((decision) => decision.resetSeconds));
-  return new DomainError('rate_limited', `too many sign-in attempts from this address; retry in ${retryAfterSeconds} s`, {
-    retryAfterSeconds,
-  });
 }

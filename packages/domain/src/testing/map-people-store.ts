@@ -122,13 +122,15 @@ export class MapPeopleStore implements PeopleStore {
   async deletePasskey(id: string) {
     this.passkeys.delete(id);
   }
-  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }, at: Date) {
-    for (const [id, { expiresAt }] of this.challenges) if (expiresAt <= at) this.challenges.delete(id);
+  async insertChallenge(challenge: { id: string; value: string; personId: string | null; expiresAt: Date }) {
     this.challenges.set(challenge.id, copy(challenge));
   }
   async takeChallenge(id: string, at: Date) {
     const challenge = this.challenges.get(id);
     this.challenges.delete(id);
     return challenge && challenge.expiresAt > at ? { value: challenge.value, personId: challenge.personId } : null;
+  }
+  async deleteExpiredChallenges(at: Date) {
+    for (const [id, { expiresAt }] of this.challenges) if (expiresAt <= at) this.challenges.delete(id);
   }
 }
