@@ -188,7 +188,7 @@ describe.skipIf(!go)('a pool of one connection under concurrent load', () => {
  * within that deadline too, which a loaded machine can miss: the start is tried again, since what is
  * tested is the pool under load, not the start-up.
  */
-async function startedWithin100Ms(mongodbUri: string, attempts = 5): Promise<OpsGateway> {
+async function startedWithin100Ms(mongodbUri: string, attempts = 20): Promise<OpsGateway> {
   const env = { MONGODB_MAX_POOL_SIZE: '1', MONGODB_TIMEOUT_MS: '100', PETSTORE_RATE_LIMIT: '0' };
   for (let attempt = 1; ; attempt += 1) {
     try {
