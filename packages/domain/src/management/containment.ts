@@ -1,5 +1,5 @@
 import type { AuditActor } from '../audit/audit-trail.js';
-import { UNKNOWN_KEY } from '../auth/key-validity.js';
+import { UNKNOWN_KEY, whyKeyRefused } from '../auth/key-validity.js';
 import type { ApiKeyRecord, KeyStore } from '../auth/ports.js';
 import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -71,14 +71,16 @@ export function requireWithinLimit(rateLimit: number | null, limits: AccountLimi
 }
 
 /**
- * A key caller's bounds, read from its record as it stands now; none for a person, bounded by the
- * account's limits only (as the operator's command line is).
+ * A key caller's bounds, read from its record as it stands now (not as the key check may remember
+ * it): a key revoked since, on any instance, gives and changes nothing more (401). None for a
+ * person, bounded by the account's limits only.
  */
-export async function callerBounds(caller: ManagementCaller, keys: KeyStore, limits: AccountLimits): Promise<CallerBounds | undefined> {
+export async function callerBounds(caller: ManagementCaller, keys: KeyStore, limits: AccountLimits, now: Date): Promise<CallerBounds | undefined> {
   if (caller.kind === 'person') return undefined;
   const own = await keys.getKey(caller.keyId);
-  // The key was accepted for this request; gone since, it is as a revoked one.
   if (!own) throw new DomainError('unauthorized', UNKNOWN_KEY);
+  const refusal = whyKeyRefused(own, now);
+  if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
   return { endsAt: endOf(own), rateLimit: own.rateLimit ?? limits.maxRateLimit };
 }
 

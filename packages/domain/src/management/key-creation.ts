@@ -42,7 +42,7 @@ export class KeyCreation {
     const request = this.checked(input, now);
     requireHeld(caller, request.scopes);
     requireWithinLimit(request.rateLimit, this.deps.limits);
-    const bounds = await callerBounds(caller, this.deps.keys, this.deps.limits);
+    const bounds = await callerBounds(caller, this.deps.keys, this.deps.limits, now);
     requireWithinCaller(bounds, { endsAt: request.expiresAt, rateLimit: request.rateLimit }, this.deps.limits);
     requireRoomForKey(await this.deps.keys.listKeys(caller.accountId), this.deps.limits, now);
     const keyId = randomId('key');

@@ -141,7 +141,7 @@ export class KeyManagementService implements KeyManagement {
   }
 
   private boundsOf(caller: ManagementCaller) {
-    return callerBounds(caller, this.deps.keys, this.limits);
+    return callerBounds(caller, this.deps.keys, this.limits, this.deps.clock.now());
   }
 
   /** The caller's account's key, or `not_found` for any other (another account's, unknown, or a pending replacement). */
