@@ -117,7 +117,7 @@ export class KeyManagementService implements KeyManagement {
     const target = await this.ownKey(caller, keyId);
     // The replacement holds the old key's scopes, expiry and limit and is created by the caller: its secret is the caller's to see.
     requireHeld(caller, target.scopes);
-    // The old key cannot outlive the caller either: whatever the overlap, it stops at its expiry.
+    // Nor may the replacement outlive or outrun the caller; so neither can the old key, which stops at that same expiry whatever the overlap.
     requireWithinCaller(await this.boundsOf(caller), { endsAt: target.expiresAt, rateLimit: target.rateLimit }, this.limits);
     const rolled = await this.deps.accounts.rollKey(keyId, {
       ...(overlapSeconds === undefined ? {} : { overlapSeconds }),
