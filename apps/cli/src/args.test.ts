@@ -4,7 +4,7 @@ import { BadValueError } from './bad-value.js';
 import { UsageError } from './usage-error.js';
 
 const OVERLAP_RULE =
-  '--overlap must be a non-negative duration such as 30d: a whole number of s, m, h or d, at most 3650d (0 for none), with no spaces';
+  '--overlap must be a non-negative duration such as 30d: a whole number of s, m, h or d, at most 30d (0 for none), with no spaces';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
@@ -70,6 +70,7 @@ describe('parseCliArgs', () => {
     [['keys', 'roll', 'key_1', '--overlap', '0'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 0 }],
     [['keys', 'roll', 'key_1', '--overlap', '90m'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 5400 }],
     [['keys', 'roll', 'key_1', '--overlap', '2d'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 172_800 }],
+    [['keys', 'roll', 'key_1', '--overlap', '30d'], { action: 'roll-key', keyId: 'key_1', overlapSeconds: 2_592_000 }],
     [['audit', 'list'], { action: 'list-audit' }],
     [['usage', '--account', 'acc_1'], { action: 'usage', accountId: 'acc_1' }],
     [
@@ -136,6 +137,8 @@ describe('parseCliArgs', () => {
     [['keys', 'create', '--account', 'a', '--expires-in', '1d', '--expires-at', '2027-01-01'], 'give --expires-in or --expires-at, not both'],
     [['keys', 'roll', 'key_1', '--overlap=-1h'], OVERLAP_RULE],
     [['keys', 'roll', 'key_1', '--overlap', 'soon'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', '31d'], OVERLAP_RULE],
+    [['keys', 'roll', 'key_1', '--overlap', '2592001s'], OVERLAP_RULE],
     [['keys', 'roll', 'key_1', '--overlap', '-1'], OVERLAP_RULE],
     [['keys', 'roll', 'key_1', '--overlap', '-1h'], OVERLAP_RULE],
     [['keys', 'roll', 'key_1', '--overlap', ' 1h'], OVERLAP_RULE],

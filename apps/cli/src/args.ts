@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { KeyKind, Role, Scope } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
-import { readDuration, readExpiry, readInstant, readKind, readRateLimit, readRole, readScopes } from './option-values.js';
+import { readExpiry, readOverlap, readInstant, readKind, readRateLimit, readRole, readScopes } from './option-values.js';
 import { UsageError } from './usage-error.js';
 import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
@@ -141,7 +141,7 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
     build: ({ argument, values }) => ({
       action: 'roll-key',
       keyId: argument,
-      ...(values.overlap !== undefined && { overlapSeconds: readDuration('overlap', values.overlap, { allowZero: true }) }),
+      ...(values.overlap !== undefined && { overlapSeconds: readOverlap(values.overlap) }),
     }),
   },
   'keys list': { required: 'account', build: ({ values }) => ({ action: 'list-keys', accountId: values.account ?? '' }) },

@@ -73,8 +73,8 @@ for (const store of STORES) {
       const shop = await accounts.createAccount('Pet Shop');
       await accounts.suspendAccount(shop.id);
       expect((await run({ action: 'list-accounts' })).stdout).toEqual([
-        'ID' + ' '.repeat(shop.id.length - 2) + '  NAME      CREATED            SUSPENDED',
-        `${shop.id}  Pet Shop  2026-11-22T10:00Z  2026-11-22T10:00Z`,
+        'ID' + ' '.repeat(shop.id.length - 2) + '  NAME        CREATED            SUSPENDED',
+        `${shop.id}  "Pet Shop"  2026-11-22T10:00Z  2026-11-22T10:00Z`,
       ]);
       expect((await runJson({ action: 'list-accounts' })).value).toEqual([
         { id: shop.id, name: 'Pet Shop', createdAt: NOW.toISOString(), suspendedAt: NOW.toISOString() },
@@ -87,11 +87,11 @@ for (const store of STORES) {
       const { key } = await accounts.createKey(shop.id);
       const authenticate = createAuthenticator(stores.keys, { clock: fixedClock(NOW) });
       expect((await run({ action: 'suspend-account', accountId: shop.id })).stdout).toEqual([
-        `account ${shop.id} (Pet Shop) is suspended since 2026-11-22T10:00:00.000Z: its keys are refused and its people cannot sign in`,
+        `account ${shop.id} "Pet Shop" is suspended since 2026-11-22T10:00:00.000Z: its keys are refused and its people cannot sign in`,
       ]);
       await expect(authenticate(`Bearer ${key}`)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('suspended') });
       expect((await run({ action: 'resume-account', accountId: shop.id })).stdout).toEqual([
-        `account ${shop.id} (Pet Shop) is not suspended: its keys and sign-ins work`,
+        `account ${shop.id} "Pet Shop" is not suspended: its keys and sign-ins work`,
       ]);
       expect((await authenticate(`Bearer ${key}`)).accountId).toBe(shop.id);
       const trail = await accounts.listAudit({ accountId: shop.id });
@@ -112,7 +112,7 @@ for (const store of STORES) {
       expect(link).toMatch(/^https:\/\/petstore\.example\/portal\/accept-invitation#token=[A-Za-z0-9_-]{43}$/);
       expect(output.stdout.slice(1)).toEqual([
         expect.stringMatching(/^invitation: +inv_\S+$/),
-        'email:       ada@example.com',
+        'email:       "ada@example.com"',
         `account:     ${shop.id}`,
         'role:        member',
         'expires:     2026-11-29T10:00:00.000Z',
@@ -125,7 +125,7 @@ for (const store of STORES) {
       expect(JSON.stringify(listed)).not.toMatch(/hash|password/i);
       const table = (await run({ action: 'list-people' })).stdout;
       expect(table[0]).toMatch(/^EMAIL +ID +VERIFIED +ACCOUNT +ROLE +CREATED$/);
-      expect(table[1]).toMatch(new RegExp(`^ada@example\\.com +per_\\S+ +2026-11-22T10:00Z +${shop.id} +member +2026-11-22T10:00Z$`));
+      expect(table[1]).toMatch(new RegExp(`^"ada@example\\.com" +per_\\S+ +2026-11-22T10:00Z +${shop.id} +member +2026-11-22T10:00Z$`));
       expect((await run({ action: 'list-people', accountId: 'acc_other' })).stdout).toEqual(['account acc_other has no people']);
     });
 
@@ -159,7 +159,7 @@ for (const store of STORES) {
       expect(output.stderr).toEqual([LINK_SHOWN_ONCE_WARNING]);
       expect(output.stdout).toEqual([
         expect.stringMatching(/^link: +https:\/\/petstore\.example\/portal\/reset-password#token=[A-Za-z0-9_-]{43}$/),
-        'email:       ada@example.com',
+        'email:       "ada@example.com"',
         'expires:     2026-11-22T11:00:00.000Z',
       ]);
       const token = tokenOf(/^link: +(\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '');
@@ -173,7 +173,7 @@ for (const store of STORES) {
       const { stores, run } = await setup();
       await stores.keys.insertAccount({ id: 'acc_hidden', name: 'Pet\u202eShop\u001b[2J', createdAt: NOW, suspendedAt: null });
       const [, row] = (await run({ action: 'list-accounts' })).stdout;
-      expect(row).toBe('acc_hidden  Pet\\u202eShop\\u001b[2J  2026-11-22T10:00Z  -');
+      expect(row).toBe('acc_hidden  "Pet\\u202eShop\\u001b[2J"  2026-11-22T10:00Z  -');
     });
   });
 }

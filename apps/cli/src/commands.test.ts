@@ -38,7 +38,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
 
   it('creates an account and prints its id', async () => {
     const output = await run({ action: 'create-account', name: 'Pet Shop' });
-    const id = /^created account (acc_\S+) \(Pet Shop\)$/.exec(output.stdout.join('\n'))?.[1];
+    const id = /^created account (acc_\S+) "Pet Shop"$/.exec(output.stdout.join('\n'))?.[1];
     expect(id && (await database.keys.getAccount(id))).toMatchObject({ name: 'Pet Shop' });
   });
 
@@ -55,7 +55,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
     const key = /^key: +(psk_test_\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '';
     expect(output.stdout.slice(1)).toEqual([
       expect.stringMatching(/^id: +key_\S+$/),
-      'name:        Nightly import',
+      'name:        "Nightly import"',
       `prefix:      ${key.slice(0, 15)}`,
       'scopes:      pets:read',
       'expires:     2026-12-22T10:00:00.000Z',
@@ -221,7 +221,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
       ['AT', 'ACTOR', 'ACTION', 'ACCOUNT', 'KEY', 'CHANGES'],
       [at, 'ops@example', 'key.updated', accountId, keyId, 'scopes pets:read -> pets:read,pets:write; rateLimit default -> 100'],
       [at, 'ops@example', 'key.created', accountId, keyId, 'name -; scopes pets:read; expiresAt never; rateLimit default'],
-      [at, 'ops@example', 'account.created', accountId, '-', 'name Pet Shop'],
+      [at, 'ops@example', 'account.created', accountId, '-', 'name "Pet Shop"'],
     ]);
     const all = await runJson<Array<{ action: string; accountId: string }>>({ action: 'list-audit' });
     expect(all.map((record) => `${record.action} ${record.accountId}`)).toEqual([

@@ -5,6 +5,7 @@ import { issuedKeyLines, keyTable, revokedKeyLine, rolledKeyLines, updatedKeyLin
 import type { Output } from './output.js';
 import { runPeopleCommand } from './people-commands.js';
 import { accountTable } from './people-text.js';
+import { quoted } from './quoted.js';
 import { usageLines } from './usage-text.js';
 import { visibleText } from './visible-text.js';
 
@@ -40,17 +41,19 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     case 'suspend-account': {
       const account = await accounts.suspendAccount(command.accountId);
       const at = account.suspendedAt?.toISOString() ?? '';
-      print(account, () => [`account ${account.id} (${account.name}) is suspended since ${at}: its keys are refused and its people cannot sign in`]);
+      print(account, () => [
+        `account ${account.id} ${quoted(account.name)} is suspended since ${at}: its keys are refused and its people cannot sign in`,
+      ]);
       return;
     }
     case 'resume-account': {
       const account = await accounts.resumeAccount(command.accountId);
-      print(account, () => [`account ${account.id} (${account.name}) is not suspended: its keys and sign-ins work`]);
+      print(account, () => [`account ${account.id} ${quoted(account.name)} is not suspended: its keys and sign-ins work`]);
       return;
     }
     case 'create-account': {
       const account = await accounts.createAccount(command.name);
-      print(account, () => [`created account ${account.id} (${account.name})`]);
+      print(account, () => [`created account ${account.id} ${quoted(account.name)}`]);
       return;
     }
     case 'create-key': {

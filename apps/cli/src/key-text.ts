@@ -1,13 +1,14 @@
 import type { IssuedKey, KeySummary, RolledKey } from '@petstore/domain';
+import { quoted } from './quoted.js';
 import { textTable, toMinute } from './text-table.js';
 
 const limitText = (limit: number | null) => (limit === null ? 'default' : String(limit));
 
-/** A key given no name (as every key made before names) shows as the listing's mark for nothing. */
-const nameText = (name: string | null) => name ?? '-';
+/** A key's name, quoted; one given none (as every key made before names) shows as the listing's mark for nothing. */
+const nameText = (name: string | null) => (name === null ? '-' : quoted(name));
 
 /** How a line names one key: its id, its prefix, and its name when it has one. */
-const keyLabel = (key: KeySummary) => `key ${key.id} (${key.prefix}…)${key.name === null ? '' : ` "${key.name}"`}`;
+const keyLabel = (key: KeySummary) => `key ${key.id} (${key.prefix}…)${key.name === null ? '' : ` ${quoted(key.name)}`}`;
 
 /** A key just issued, the secret first: what a person copies before it is gone. */
 export function issuedKeyLines(issued: IssuedKey): string[] {

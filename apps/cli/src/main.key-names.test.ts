@@ -33,7 +33,7 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
 
     const listed = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(listed.stdout).toMatch(/^ID +NAME +PREFIX/);
-    expect(listed.stdout).toMatch(new RegExp(`^${id} +Nightly import +psk_test_`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${id} +"Nightly import" +psk_test_`, 'm'));
     expect(listed.stdout).toMatch(new RegExp(`^${unnamed.id} +- +psk_test_`, 'm'));
     const audit = await json<{ action: string; keyId: string; changes: Record<string, unknown> }[]>(['audit', 'list', '--account', accountId]);
     expect(audit.find((record) => record.action === 'key.created' && record.keyId === id)?.changes).toMatchObject({

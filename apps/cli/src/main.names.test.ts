@@ -5,6 +5,9 @@ import { mongodbUri, useCliDatabase } from './testing/test-database.js';
 // Any character a terminal would act on or hide rather than show (see HIDDEN_CHARACTERS).
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
+/** Text as a regular expression matching exactly it. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', { timeout: 90_000 }, () => {
   const cli = useCliDatabase({ PETSTORE_ACTOR: 'alice (ops)' });
 
@@ -73,16 +76,48 @@ describe.skipIf(!mongodbUri)('petstore and names that could lie on a terminal', 
     expect(audit.status, audit.stderr).toBe(0);
     expect(audit.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(audit.stdout).toContain('eve\\u200b');
-    expect(audit.stdout).toContain('name x\\u000a2026-11-01');
+    expect(audit.stdout).toContain('name "x\\n2026-11-01');
     expect(audit.stdout).toContain('acc_\\u001b[2Jx');
 
     const keys = await petstore(['keys', 'list', '--account', accountId], cli.env);
     expect(keys.status, keys.stderr).toBe(0);
-    expect(keys.stdout).toContain('key_\\u202eevil  fake\\u000arow  psk_\\u2028ab');
+    expect(keys.stdout).toContain('key_\\u202eevil  "fake\\nrow"  psk_\\u2028ab');
 
     const json = await petstore(['audit', 'list', '--json'], cli.env);
     expect(JSON.parse(json.stdout)).toMatchObject([{ actor: 'eve\u200B', accountId, changes: { name: { to: fakeRow } } }]);
     expect(`${audit.stdout}${keys.stdout}${json.stdout}`.replace(/\n/g, '')).not.toMatch(HIDDEN);
+  });
+
+  it('prints every name as a JSON string, so a name shaped like a record reads as one value, never as a forged record', async () => {
+    // Nothing hidden in them, so the service takes them: only quoting keeps them from reading as columns or records.
+    const forged = (what: string) => `${what}"}  2026-11-01T00:00:00.000Z  operator:root  account.suspended  acc_x  -  suspendedAt x`;
+    const accountName = forged('Acme');
+    const keyName = forged('CI');
+    const created = await petstore(['accounts', 'create', '--name', accountName], cli.env);
+    expect(created.status, created.stderr).toBe(0);
+    const accountId = /^created account (acc_\S+) /.exec(created.stdout)?.[1] ?? '';
+    expect(created.stdout).toBe(`created account ${accountId} ${JSON.stringify(accountName)}\n`);
+    const key = await petstore(['keys', 'create', '--account', accountId, '--name', keyName], cli.env);
+    expect(key.stdout).toContain(`\nname:        ${JSON.stringify(keyName)}\n`);
+    const keyId = /^id: +(key_\S+)$/m.exec(key.stdout)?.[1] ?? '';
+
+    const lines = async (args: string[]) => {
+      const run = await petstore(args, cli.env);
+      expect(run.status, run.stderr).toBe(0);
+      return run.stdout.trimEnd().split('\n');
+    };
+    const audit = await lines(['audit', 'list', '--account', accountId]);
+    expect(audit).toHaveLength(3);
+    expect(audit[1]).toMatch(new RegExp(`  ${keyId}  name ${escaped(JSON.stringify(keyName))}; scopes pets:read,pets:write;`));
+    expect(audit[2]?.endsWith(`  name ${JSON.stringify(accountName)}`)).toBe(true);
+    expect((await lines(['keys', 'list', '--account', accountId]))[1]).toMatch(new RegExp(`^${keyId}  ${escaped(JSON.stringify(keyName))}  psk_`));
+    expect((await lines(['accounts', 'list'])).join('\n')).toContain(`${accountId}  ${JSON.stringify(accountName)}  `);
+    expect(await lines(['keys', 'update', keyId, '--rate-limit', '5'])).toEqual([
+      expect.stringMatching(new RegExp(`^key ${keyId} \\(psk_\\S+…\\) ${escaped(JSON.stringify(keyName))}: scopes`)),
+    ]);
+    expect(await lines(['accounts', 'suspend', accountId])).toEqual([
+      expect.stringMatching(new RegExp(`^account ${accountId} ${escaped(JSON.stringify(accountName))} is suspended since`)),
+    ]);
   });
 
   it('refuses to update an expired key, as it refuses a revoked one', async () => {

@@ -61,7 +61,7 @@ describe.skipIf(!mongodbUri)('petstore accounts, people and invites commands aga
   it('suspends and resumes an account, lists it, and names PETSTORE_ACTOR in the audit trail', async () => {
     const accountId = String((await json(['accounts', 'create', '--name', 'Night Shop']))['id']);
     const suspended = await petstore(['accounts', 'suspend', accountId], env);
-    expect(suspended).toMatchObject({ status: 0, stdout: expect.stringContaining(`account ${accountId} (Night Shop) is suspended since`) });
+    expect(suspended).toMatchObject({ status: 0, stdout: expect.stringContaining(`account ${accountId} "Night Shop" is suspended since`) });
     expect(await json(['accounts', 'list'])).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: accountId, suspendedAt: expect.stringMatching(/^\d{4}-/) })]),
     );

@@ -1,4 +1,13 @@
-import { MAX_DURATION_SECONDS, MAX_RATE_LIMIT, SCOPES, isScope, type KeyKind, type Role, type Scope } from '@petstore/domain';
+import {
+  MAX_DURATION_SECONDS,
+  MAX_RATE_LIMIT,
+  MAX_ROLL_OVERLAP_SECONDS,
+  SCOPES,
+  isScope,
+  type KeyKind,
+  type Role,
+  type Scope,
+} from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
 
 /** `pets:read,pets:write`: known scopes, at least one. */
@@ -23,19 +32,26 @@ export function readRateLimit(text: string, options: { allowDefault: boolean }):
   return limit;
 }
 
-const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+const DAY_SECONDS = 86_400;
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: DAY_SECONDS };
 
-/** `90s`, `15m`, `24h`, `30d` (and `0` where a zero duration means something), in seconds. */
-export function readDuration(option: string, text: string, options: { allowZero: boolean }): number {
+/** `90s`, `15m`, `24h`, `30d` (and `0` where a zero duration means something), in seconds, at most `most` seconds. */
+function readDuration(option: string, text: string, options: { allowZero: boolean; most: number }): number {
   const match = /^(\d{1,7})([smhd])$/.exec(text);
   const seconds = text === '0' ? 0 : match ? Number(match[1]) * (UNIT_SECONDS[match[2] ?? ''] ?? Number.NaN) : Number.NaN;
   const least = options.allowZero ? 0 : 1;
-  if (!(seconds >= least && seconds <= MAX_DURATION_SECONDS)) {
+  if (!(seconds >= least && seconds <= options.most)) {
     const kind = options.allowZero ? 'a non-negative duration' : 'a duration';
     const zero = options.allowZero ? ' (0 for none)' : '';
-    throw new BadValueError(`--${option} must be ${kind} such as 30d: a whole number of s, m, h or d, at most 3650d${zero}, with no spaces`);
+    const most = `${options.most / DAY_SECONDS}d`;
+    throw new BadValueError(`--${option} must be ${kind} such as 30d: a whole number of s, m, h or d, at most ${most}${zero}, with no spaces`);
   }
   return seconds;
+}
+
+/** How long a rolled key keeps working: 0 ends it now; at most the service's bound on overlaps, as rollKey's. */
+export function readOverlap(text: string): number {
+  return readDuration('overlap', text, { allowZero: true, most: MAX_ROLL_OVERLAP_SECONDS });
 }
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
@@ -56,7 +72,8 @@ export function readInstant(option: string, text: string): Date {
 export function readExpiry(values: { 'expires-in'?: string | undefined; 'expires-at'?: string | undefined }, now: Date): Date | undefined {
   const { 'expires-in': inText, 'expires-at': atText } = values;
   if (inText !== undefined && atText !== undefined) throw new BadValueError('give --expires-in or --expires-at, not both');
-  if (inText !== undefined) return new Date(now.getTime() + readDuration('expires-in', inText, { allowZero: false }) * 1000);
+  if (inText !== undefined)
+    return new Date(now.getTime() + readDuration('expires-in', inText, { allowZero: false, most: MAX_DURATION_SECONDS }) * 1000);
   if (atText === undefined) return undefined;
   const at = readInstant('expires-at', atText);
   if (at.getTime() <= now.getTime()) throw new BadValueError(`--expires-at must be in the future (it is ${now.toISOString()} now)`);

@@ -1,10 +1,16 @@
 import type { Account, CreatedInvitation, IssuedLink, PersonListing } from '@petstore/domain';
+import { quoted } from './quoted.js';
 import { textTable, toMinute } from './text-table.js';
 
 export function accountTable(accounts: Account[]): string[] {
   return textTable([
     ['ID', 'NAME', 'CREATED', 'SUSPENDED'],
-    ...accounts.map((account) => [account.id, account.name, toMinute(account.createdAt), account.suspendedAt ? toMinute(account.suspendedAt) : '-']),
+    ...accounts.map((account) => [
+      account.id,
+      quoted(account.name),
+      toMinute(account.createdAt),
+      account.suspendedAt ? toMinute(account.suspendedAt) : '-',
+    ]),
   ]);
 }
 
@@ -13,7 +19,7 @@ export function peopleTable(people: PersonListing[]): string[] {
   const rows = people.flatMap((person) => {
     const verified = person.emailVerifiedAt ? toMinute(person.emailVerifiedAt) : 'no';
     const memberships = person.memberships.length === 0 ? [{ accountId: '-', role: '-' }] : person.memberships;
-    return memberships.map(({ accountId, role }) => [person.email, person.id, verified, accountId, role, toMinute(person.createdAt)]);
+    return memberships.map(({ accountId, role }) => [quoted(person.email), person.id, verified, accountId, role, toMinute(person.createdAt)]);
   });
   return textTable([['EMAIL', 'ID', 'VERIFIED', 'ACCOUNT', 'ROLE', 'CREATED'], ...rows]);
 }
@@ -23,7 +29,7 @@ export function invitationLines({ invitation, link }: CreatedInvitation & { link
   return [
     `link:        ${link.link}`,
     `invitation:  ${invitation.id}`,
-    `email:       ${invitation.email}`,
+    `email:       ${quoted(invitation.email)}`,
     `account:     ${invitation.accountId ?? 'a new account of their own, created when they accept'}`,
     `role:        ${invitation.role}`,
     `expires:     ${invitation.expiresAt.toISOString()}`,
@@ -31,5 +37,5 @@ export function invitationLines({ invitation, link }: CreatedInvitation & { link
 }
 
 export function resetLinkLines(email: string, link: IssuedLink): string[] {
-  return [`link:        ${link.link}`, `email:       ${email}`, `expires:     ${link.expiresAt.toISOString()}`];
+  return [`link:        ${link.link}`, `email:       ${quoted(email)}`, `expires:     ${link.expiresAt.toISOString()}`];
 }

@@ -1,9 +1,15 @@
-import type { CreatedInvitation, InvitationView, MemberView, SessionView } from '@petstore/domain';
-import type { CreatedInvitationAnswer, InvitationAnswer, MemberAnswer, SessionListItem } from './openapi/member-answers.js';
+import type { CreatedInvitation, InvitationView, MemberView, RemovedMember, SessionView } from '@petstore/domain';
+import { keyJson } from './key-json.js';
+import type { CreatedInvitationAnswer, InvitationAnswer, MemberAnswer, RemovedMemberAnswer, SessionListItem } from './openapi/member-answers.js';
 
 /** A person of the account as the management API lists them: who, their role, since when; never a hash. */
 export function memberJson(member: MemberView): MemberAnswer {
   return { personId: member.person.id, email: member.person.email, role: member.role, joinedAt: member.joinedAt.toISOString() };
+}
+
+/** The keys a removal revoked, as listKeys shows keys: never a secret. */
+export function removedMemberJson(removed: RemovedMember): RemovedMemberAnswer {
+  return { revokedKeys: removed.revokedKeys.map(keyJson) };
 }
 
 /** An invitation as listed: never its token's hash; the account is the caller's own, so not repeated. */

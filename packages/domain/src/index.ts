@@ -42,6 +42,7 @@ export * from './people/deps.js';
 export * from './people/schemas.js';
 export * from './people/views.js';
 export * from './people/people-service.js';
+export type { RemovedMember } from './people/members.js';
 export { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from './people/sessions.js';
 export { LINK_LIFETIME_MS } from './people/link-tokens.js';
 export * from './people/sign-in-throttle.js';

@@ -1,7 +1,8 @@
-import { InvitationInput, type PeopleService } from '@petstore/domain';
+import { InvitationInput, parseOrThrow, RemoveMemberQuery, type PeopleService } from '@petstore/domain';
 import type { Envelope } from '@petstore/http';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Handler } from '../call.js';
-import { createdInvitationJson, invitationJson, memberJson } from '../member-json.js';
+import { createdInvitationJson, invitationJson, memberJson, removedMemberJson } from '../member-json.js';
+import { queryOf } from '../query.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
 export interface MemberHandlerDeps {
@@ -33,12 +34,13 @@ export function memberHandlers(deps: MemberHandlerDeps) {
       sendJson(call.exchange, 201, createdInvitationJson(created));
     },
     removeMember: async (call) => {
+      const { keepKeys = false } = parseOrThrow(RemoveMemberQuery, queryOf(call.exchange.req.url), 'query');
       await readNoInput(envelope, call.exchange);
       const { person, account } = signedIn(call);
       const removed = call.params['personId'] ?? '';
-      await people.removeMember(person.id, account.id, removed, call.context);
+      const answer = await people.removeMember(person.id, account.id, removed, call.context, { keepKeys });
       // An owner who removed themselves has no session left: this browser's cookie names none now.
-      sendNothing(call.exchange, removed === person.id ? ['Set-Cookie', deps.cookie.clear] : []);
+      sendJson(call.exchange, 200, removedMemberJson(answer), removed === person.id ? ['Set-Cookie', deps.cookie.clear] : []);
     },
     listInvitations: async (call) => {
       const { person, account } = signedIn(call);

@@ -29,7 +29,9 @@ export const KEY_OPERATION_TEXT = {
     description:
       'Issues a key of the account: its name, scopes (both pet scopes when none are given; `pets:read` for a browser key), ' +
       "expiry, rate limit, kind and, for a browser key, its allowed origins. The key's secret is in this answer only. No key " +
-      "gets a scope its creator lacks (a person holds every scope) nor a rate limit above the account's: 403. With " +
+      "gets a scope its creator lacks (a person holds every scope) nor a rate limit above the account's, and a management key " +
+      'makes no key that expires later than itself (none, if it expires) or has a higher rate limit: 403, saying the most it ' +
+      'may give. With ' +
       '`Idempotency-Key`, a retry of the same request creates nothing: it is answered 409, naming the key the first request ' +
       'created (whose secret is never shown again).',
     input: { name: 'CreateKeyInput', schema: CreateKeyInput },
@@ -49,8 +51,9 @@ export const KEY_OPERATION_TEXT = {
   updateKey: {
     summary: 'Change a key',
     description:
-      'Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey: a ' +
-      `management key cannot widen itself. ${OURS}`,
+      'Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, ' +
+      'judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen ' +
+      `itself. ${OURS}`,
     input: { name: 'UpdateKeyInput', schema: UpdateKeyInput },
     success: { status: 200, description: 'The key as changed.', answer: key },
     refusals: [404],
@@ -59,8 +62,9 @@ export const KEY_OPERATION_TEXT = {
     summary: 'Roll a key: a replacement, the old one working a while',
     description:
       'Issues a replacement with the same settings and ends the old key after `overlapSeconds` (24 hours when absent; 0 ends it ' +
-      'now). The body may be left out. A key is rolled once: a second roll of it is 409. The new secret is in this answer only. ' +
-      OURS,
+      'now; at most 30 days), or at its expiry if sooner. The body may be left out. A key is rolled once: a second roll of it is ' +
+      '409. The new secret is in this answer only. A management key rolls no key wider, longer-lived or faster than itself ' +
+      `(403). ${OURS}`,
     input: { name: 'RollKeyInput', schema: RollKeyInput, optional: true },
     success: {
       status: 200,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeyAnswer } from './key-answers.js';
 
 /** What the members, invitations and sessions operations answer, as zod schemas: the handlers' answers are typed by them and the document generated from them. */
 const Instant = z.iso.datetime().meta({ description: 'An instant, in UTC (RFC 3339).' });
@@ -15,6 +16,15 @@ export const MemberAnswer = z
 export type MemberAnswer = z.infer<typeof MemberAnswer>;
 
 export const MemberList = z.strictObject({ members: z.array(MemberAnswer) }).meta({ description: "The account's people, earliest to join first." });
+
+export const RemovedMemberAnswer = z
+  .strictObject({
+    revokedKeys: z.array(KeyAnswer).meta({
+      description: 'The keys revoked with the membership: those the person made, and those made by them; empty with keepKeys=true.',
+    }),
+  })
+  .meta({ description: 'What removing the person did beyond the removal.' });
+export type RemovedMemberAnswer = z.infer<typeof RemovedMemberAnswer>;
 
 export const InvitationAnswer = z
   .strictObject({

@@ -1,5 +1,5 @@
-import { InvitationInput } from '@petstore/domain';
-import { CreatedInvitationAnswer, InvitationList, MemberList, SessionList } from './member-answers.js';
+import { InvitationInput, RemoveMemberQuery } from '@petstore/domain';
+import { CreatedInvitationAnswer, InvitationList, MemberList, RemovedMemberAnswer, SessionList } from './member-answers.js';
 import type { OperationText } from './operation-text.js';
 
 const OWNERS = "For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.";
@@ -34,9 +34,12 @@ export const MEMBER_OPERATION_TEXT = {
   removeMember: {
     summary: 'Remove a person from the account',
     description:
-      'Removes the person (the `personId` of listMembers) from the account and ends their sessions. The last owner cannot be ' +
-      `removed (409). An owner removing themselves is signed out (the cookie is cleared). Takes no body, or \`{}\`. ${OWNERS}`,
-    success: { status: 204, description: 'Removed.' },
+      'Removes the person (the `personId` of listMembers) from the account, ends their sessions, and revokes the keys they ' +
+      'made and the keys those keys made (each recorded as `key.revoked` by the owner), listed in the answer; `keepKeys=true` ' +
+      'keeps them. The last owner cannot be removed (409). An owner removing themselves is signed out (the cookie is ' +
+      `cleared). Takes no body, or \`{}\`. ${OWNERS}`,
+    query: RemoveMemberQuery,
+    success: { status: 200, description: 'Removed.', answer: { name: 'RemovedMember', schema: RemovedMemberAnswer } },
     refusals: [404, 409],
   },
   listInvitations: {

@@ -8,7 +8,7 @@ import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../auth/ports.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
-import { checkExpiry, checkOverlap, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
+import { checkExpiry, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS, OverlapSeconds } from './key-settings.js';
 import { checkOrigins } from './key-kind-settings.js';
 import { checkKindChange, kindSettings } from './key-kinds.js';
 import { nextRollGeneration, overlapEnd } from './roll-generation.js';
@@ -154,13 +154,14 @@ export class AccountService {
 
   /**
    * Issues a new key with the same account, scopes, expiry and limit, and ends the old one after
-   * `overlapSeconds` (24 h by default; 0 ends it now), so consumers move over without downtime.
+   * `overlapSeconds` (24 h by default; 0 ends it now; at most MAX_ROLL_OVERLAP_SECONDS), so
+   * consumers move over without downtime.
    * Rolls racing for one key are decided by the store's roll decision, atomic on every server:
    * the replacement is inserted pending (never usable), and only the roll that won makes it
    * usable, changes the old key and records `key.rolled`; the others delete theirs.
    */
   async rollKey(keyId: string, options: { overlapSeconds?: number; by?: AuditActor } = {}): Promise<RolledKey> {
-    const overlap = checkOverlap(options.overlapSeconds ?? DEFAULT_ROLL_OVERLAP_SECONDS);
+    const overlap = parseOrThrow(OverlapSeconds, options.overlapSeconds ?? DEFAULT_ROLL_OVERLAP_SECONDS, 'overlapSeconds');
     const old = await this.liveKey(keyId);
     const now = this.deps.clock.now();
     const generation = await nextRollGeneration(this.deps.keys, old);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
 import { isScope, SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 
@@ -7,8 +8,21 @@ export const MAX_RATE_LIMIT = 10_000_000;
 /** A roll's old key keeps working this long by default, so consumers can move to the new one without downtime. */
 export const DEFAULT_ROLL_OVERLAP_SECONDS = 24 * 60 * 60;
 
-/** The longest expiry or overlap asked for in one go: ten years. */
+/** The longest expiry asked for in one go: ten years. */
 export const MAX_DURATION_SECONDS = 10 * 365 * 24 * 60 * 60;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The longest a rolled key keeps working beside its replacement: 30 days, time enough to redeploy
+ * every consumer, short enough that a roll (often made because a key leaked) ends the old key.
+ */
+export const MAX_ROLL_OVERLAP_SECONDS = 30 * DAY_SECONDS;
+
+const OVERLAP_RULE = `must be a whole number of seconds from 0 to ${MAX_ROLL_OVERLAP_SECONDS} (${MAX_ROLL_OVERLAP_SECONDS / DAY_SECONDS} days)`;
+
+/** A roll's overlap in seconds (0 ends the old key now): the one rule of rollKey's body, the account service and the command line. */
+export const OverlapSeconds = z.int({ error: OVERLAP_RULE }).min(0, { error: OVERLAP_RULE }).max(MAX_ROLL_OVERLAP_SECONDS, { error: OVERLAP_RULE });
 
 /** Known scopes once each, in their canonical order, with those they imply; at least one. */
 export function checkScopes(scopes: readonly string[]): Scope[] {
@@ -33,13 +47,6 @@ export function checkExpiry(expiresAt: Date | null, now: Date): Date | null {
   if (Number.isNaN(expiresAt.getTime())) throw invalid('expiresAt: must be a valid instant');
   if (expiresAt.getTime() <= now.getTime()) throw invalid('expiresAt: must be in the future');
   return expiresAt;
-}
-
-export function checkOverlap(seconds: number): number {
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_DURATION_SECONDS) {
-    throw invalid(`overlap: must be a whole number of seconds from 0 to ${MAX_DURATION_SECONDS}`);
-  }
-  return seconds;
 }
 
 function invalid(message: string): DomainError {

@@ -1,15 +1,33 @@
 import type { AuditActor } from '../audit/audit-trail.js';
-import type { ApiKeyRecord } from '../auth/ports.js';
+import { UNKNOWN_KEY, whyKeyRefused } from '../auth/key-validity.js';
+import type { ApiKeyRecord, KeyStore } from '../auth/ports.js';
 import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
 import { verifyEmailFirst } from '../people/people-kit.js';
+import { endOf } from './key-state.js';
 import type { AccountLimits, ManagementCaller, ManagementContext } from './ports.js';
 
 /**
  * What a caller may do at the management API, judged here whatever door admitted it: a person
  * holds every scope; a key only its own (keys:manage bringing keys:read). No key is created or
- * changed to hold more than its creator, nor a rate limit above the account's.
+ * changed to hold more than its creator, nor a rate limit above the account's; and a key caller
+ * gives no key a longer life or a higher limit than its own (docs/key-management.md#containment).
  */
+
+/** How long and how fast a key caller is, which no key it creates, changes or rolls may pass. */
+export interface CallerBounds {
+  /** When the caller stops working of itself (its expiry, or its roll's overlap end if sooner); null for never. */
+  endsAt: Date | null;
+  /** Its operations per window, its own or else the account's; null for no limit at all. */
+  rateLimit: number | null;
+}
+
+/** What a key and its limit would be, as judged against its caller's bounds. */
+export interface KeyReach {
+  endsAt: Date | null;
+  /** Its own limit; null to take the account's. */
+  rateLimit: number | null;
+}
 
 /** The scopes a caller holds. */
 export function heldScopes(caller: ManagementCaller): readonly Scope[] {
@@ -50,6 +68,47 @@ export function requireHeld(caller: ManagementCaller, scopes: readonly Scope[]):
 export function requireWithinLimit(rateLimit: number | null, limits: AccountLimits): void {
   if (rateLimit !== null && limits.maxRateLimit !== null && rateLimit > limits.maxRateLimit) {
     throw new DomainError('forbidden', `rateLimit: at most ${limits.maxRateLimit} operations per window for this account's keys`);
+  }
+}
+
+/**
+ * A key caller's bounds, read from its record as it stands now (not as the key check may remember
+ * it): a key revoked since, on any instance, gives and changes nothing more (401). None for a
+ * person, bounded by the account's limits only.
+ */
+export async function callerBounds(caller: ManagementCaller, keys: KeyStore, limits: AccountLimits, now: Date): Promise<CallerBounds | undefined> {
+  if (caller.kind === 'person') return undefined;
+  const own = await keys.getKey(caller.keyId);
+  if (!own) throw new DomainError('unauthorized', UNKNOWN_KEY);
+  const refusal = whyKeyRefused(own, now);
+  if (refusal !== undefined) throw new DomainError('unauthorized', refusal);
+  return { endsAt: endOf(own), rateLimit: own.rateLimit ?? limits.maxRateLimit };
+}
+
+/**
+ * Refuses a key that would outlive or outrun the key caller that gives it or keeps it: an expiry
+ * later than the caller's end (or none while the caller has one), a limit above the caller's (a
+ * key without a limit of its own takes the account's, or none).
+ */
+export function requireWithinCaller(bounds: CallerBounds | undefined, key: KeyReach, limits: AccountLimits): void {
+  if (bounds === undefined) return;
+  const { endsAt, rateLimit } = bounds;
+  if (endsAt !== null && (key.endsAt === null || key.endsAt.getTime() > endsAt.getTime())) {
+    const life = key.endsAt === null ? 'never expire' : `work until ${key.endsAt.toISOString()}`;
+    throw new DomainError(
+      'forbidden',
+      `a key cannot give (or keep for) a key a longer life than its own: this API key works until ${endsAt.toISOString()}, and the key ` +
+        `would ${life}; the latest expiry it may give is ${endsAt.toISOString()} (a person or a longer-lived key may give more)`,
+    );
+  }
+  const pace = key.rateLimit ?? limits.maxRateLimit;
+  if (rateLimit !== null && (pace === null || pace > rateLimit)) {
+    const taken = key.rateLimit === null ? ", the account's, as it has no rateLimit of its own" : '';
+    throw new DomainError(
+      'forbidden',
+      `a key cannot give (or keep for) a key a higher rate limit than its own: this API key allows ${rateLimit} operations per ` +
+        `window, and the key would allow ${pace ?? 'any number'}${taken}; give a rateLimit of at most ${rateLimit}`,
+    );
   }
 }
 

@@ -8,7 +8,7 @@ import type { Clock } from '../clock/clock.js';
 import { checkIdempotencyKey } from '../idempotency/idempotency-key.js';
 import { parseOrThrow } from '../validation/parse.js';
 import { requireRoomForKey } from './account-limits.js';
-import { actorOf, requireHeld, requireManage, requireWithinLimit } from './containment.js';
+import { actorOf, callerBounds, requireHeld, requireManage, requireWithinCaller, requireWithinLimit } from './containment.js';
 import { fingerprintCreateKey, type CreateKeyRequest, type KeyClaims } from './key-claims.js';
 import { claimedAlready } from './key-claim-answers.js';
 import { keyView } from './key-state.js';
@@ -42,6 +42,8 @@ export class KeyCreation {
     const request = this.checked(input, now);
     requireHeld(caller, request.scopes);
     requireWithinLimit(request.rateLimit, this.deps.limits);
+    const bounds = await callerBounds(caller, this.deps.keys, this.deps.limits, now);
+    requireWithinCaller(bounds, { endsAt: request.expiresAt, rateLimit: request.rateLimit }, this.deps.limits);
     requireRoomForKey(await this.deps.keys.listKeys(caller.accountId), this.deps.limits, now);
     const keyId = randomId('key');
     if (idempotencyKey !== undefined) {

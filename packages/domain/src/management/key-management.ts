@@ -9,10 +9,19 @@ import type { PeopleStore } from '../people/ports.js';
 import { parseOrThrow } from '../validation/parse.js';
 import { accountLimits } from './account-limits.js';
 import { auditPage, auditPageQuery } from './audit-page.js';
-import { actorOf, requireHeld, requireManage, requireNotSelfWidening, requireRead, requireWithinLimit } from './containment.js';
+import {
+  actorOf,
+  callerBounds,
+  requireHeld,
+  requireManage,
+  requireNotSelfWidening,
+  requireRead,
+  requireWithinCaller,
+  requireWithinLimit,
+} from './containment.js';
 import { KeyCreation } from './key-creation.js';
 import type { KeyClaims } from './key-claims.js';
-import { keyView } from './key-state.js';
+import { endOf, keyView } from './key-state.js';
 import {
   UpdateKeyInput,
   RollKeyInput,
@@ -95,6 +104,9 @@ export class KeyManagementService implements KeyManagement {
     // What the key holds after the change, whether or not the change touches it: no caller keeps a key wider than itself.
     requireHeld(caller, update.scopes === undefined ? target.scopes : checkScopes(update.scopes));
     if (update.rateLimit !== undefined) requireWithinLimit(update.rateLimit, this.limits);
+    // Nor one that outlives or outruns it: the key as it will stand is judged, as for its scopes.
+    const rateLimit = update.rateLimit === undefined ? target.rateLimit : update.rateLimit;
+    requireWithinCaller(await this.boundsOf(caller), { endsAt: endOf(target), rateLimit }, this.limits);
     const updated = await this.deps.accounts.updateKey(keyId, update, actorOf(caller, context));
     return keyView(updated, this.deps.clock.now());
   }
@@ -103,8 +115,10 @@ export class KeyManagementService implements KeyManagement {
     requireManage(caller, 'grant');
     const { overlapSeconds } = parseOrThrow(RollKeyInput, input, 'body');
     const target = await this.ownKey(caller, keyId);
-    // The replacement holds the old key's scopes and is created by the caller: its secret is the caller's to see.
+    // The replacement holds the old key's scopes, expiry and limit and is created by the caller: its secret is the caller's to see.
     requireHeld(caller, target.scopes);
+    // Nor may the replacement outlive or outrun the caller; so neither can the old key, which stops at that same expiry whatever the overlap.
+    requireWithinCaller(await this.boundsOf(caller), { endsAt: target.expiresAt, rateLimit: target.rateLimit }, this.limits);
     const rolled = await this.deps.accounts.rollKey(keyId, {
       ...(overlapSeconds === undefined ? {} : { overlapSeconds }),
       by: actorOf(caller, context),
@@ -124,6 +138,10 @@ export class KeyManagementService implements KeyManagement {
     requireRead(caller);
     const storeQuery = auditPageQuery(caller.accountId, query);
     return auditPage(await this.deps.audit.list(storeQuery), storeQuery);
+  }
+
+  private boundsOf(caller: ManagementCaller) {
+    return callerBounds(caller, this.deps.keys, this.limits, this.deps.clock.now());
   }
 
   /** The caller's account's key, or `not_found` for any other (another account's, unknown, or a pending replacement). */

@@ -14,7 +14,7 @@ type Instants = Pick<KeySummary, 'revokedAt' | 'expiresAt' | 'replacedBy' | 'ove
  */
 export function keyState(key: Instants, now: Date): { state: KeyState; until: Date | null } {
   if (key.revokedAt !== null) return { state: 'revoked', until: null };
-  const end = earliest(key.expiresAt, key.overlapEndsAt);
+  const end = endOf(key);
   if (end !== null && end.getTime() <= now.getTime()) return { state: 'expired', until: null };
   if (key.replacedBy !== null) return { state: 'rolled', until: end };
   if (key.expiresAt !== null && key.expiresAt.getTime() - now.getTime() <= EXPIRING_WITHIN_MS) {
@@ -36,7 +36,9 @@ export function isLive(key: Instants, now: Date): boolean {
   return state !== 'revoked' && state !== 'expired';
 }
 
-function earliest(a: Date | null, b: Date | null): Date | null {
+/** When a key stops working of itself: its expiry, or the end of its roll's overlap if sooner; null for never. */
+export function endOf(key: Pick<Instants, 'expiresAt' | 'overlapEndsAt'>): Date | null {
+  const { expiresAt: a, overlapEndsAt: b } = key;
   if (a === null) return b;
   if (b === null) return a;
   return a.getTime() <= b.getTime() ? a : b;

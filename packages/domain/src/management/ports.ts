@@ -3,6 +3,7 @@ import type { AuditAction, AuditRecord } from '../audit/ports.js';
 import { MAX_KEY_ORIGINS, ORIGIN_PATTERN } from '../auth/browser-key.js';
 import type { KeyKind } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
+import { OverlapSeconds } from '../accounts/key-settings.js';
 import type { IssuedKey, KeySummary } from '../accounts/key-views.js';
 import type { Role } from '../people/ports.js';
 import type { MemberView } from '../people/views.js';
@@ -92,8 +93,8 @@ export const UpdateKeyInput = z.strictObject({
 });
 export type UpdateKeyInput = z.input<typeof UpdateKeyInput>;
 
-/** Seconds the old key keeps working; 0 ends it now; 24 h when absent. */
-export const RollKeyInput = z.strictObject({ overlapSeconds: z.int({ error: 'must be a whole number of seconds' }).min(0).optional() });
+/** Seconds the old key keeps working; 0 ends it now; 24 h when absent; at most 30 days (OverlapSeconds). */
+export const RollKeyInput = z.strictObject({ overlapSeconds: OverlapSeconds.optional() });
 export type RollKeyInput = z.input<typeof RollKeyInput>;
 
 export interface AuditRecordsQuery {

@@ -1,9 +1,17 @@
-import { changesBetween } from '../audit/audit-trail.js';
+import { changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
+import { isLive, keyView } from '../management/key-state.js';
+import type { KeyView } from '../management/ports.js';
 import type { RequestContext } from './deps.js';
-import { byPerson, type PeopleKit } from './people-kit.js';
+import { keysIssuedThrough } from './member-keys.js';
+import { byPerson, personActor, type PeopleKit } from './people-kit.js';
 import type { Membership, PeopleStore } from './ports.js';
 import { personView, type MemberView, type PersonListing } from './views.js';
+
+/** What removing a member did beyond the removal: the keys revoked with it (none when the owner kept them). */
+export interface RemovedMember {
+  revokedKeys: KeyView[];
+}
 
 /**
  * Who belongs to an account. Only its owners manage its members, and an account always keeps an
@@ -28,11 +36,21 @@ export class Members {
   }
 
   /**
-   * Removes the member and ends their sessions (they belong to no account after it). Two owners
-   * removing each other at the same instant could both pass the last-owner check; the store has no
-   * transaction to prevent it, and the operator's `invites create --account` restores an owner.
+   * Removes the member, ends their sessions and, unless `keepKeys`, revokes the keys they made and
+   * the keys those made (keysIssuedThrough): they were shown those secrets, and a removed member
+   * keeps no way in. The keys are listed after the sessions end, so none made through a session
+   * escapes; a key being made by one of their keys at that very instant may (see
+   * docs/people.md#removing-a-member). Two owners removing each other at the same instant could
+   * both pass the last-owner check; the store has no transaction to prevent it, and the operator's
+   * `invites create --account` restores an owner.
    */
-  async remove(ownerId: string, accountId: string, personId: string, context: RequestContext): Promise<void> {
+  async remove(
+    ownerId: string,
+    accountId: string,
+    personId: string,
+    context: RequestContext,
+    options: { keepKeys: boolean },
+  ): Promise<RemovedMember> {
     await this.requireOwner(ownerId, accountId);
     const memberships = await this.kit.deps.people.membershipsOfAccount(accountId);
     const removed = memberships.find((membership) => membership.personId === personId);
@@ -42,9 +60,22 @@ export class Members {
       throw new DomainError('conflict', 'the last owner of an account cannot be removed; invite another owner first');
     }
     const subject = { accountId, personId };
-    await this.kit.trail.record('member.removed', subject, changesBetween({ role: removed.role }, { role: null }), byPerson(ownerId, context));
+    const by = byPerson(ownerId, context);
+    const changes = { ...changesBetween({ role: removed.role }, { role: null }), ...initialValues({ keys: options.keepKeys ? 'kept' : 'revoked' }) };
+    await this.kit.trail.record('member.removed', subject, changes, by);
     await this.kit.deps.people.deleteMembership(accountId, personId);
     await this.kit.deps.people.deleteSessionsOf(personId);
+    return { revokedKeys: options.keepKeys ? [] : await this.revokeKeysOf(accountId, personId, by) };
+  }
+
+  /** Revokes each live key the person's secrets reach, each with its own `key.revoked` record by the owner. */
+  private async revokeKeysOf(accountId: string, personId: string, by: AuditActor): Promise<KeyView[]> {
+    const now = this.kit.now();
+    const keys = await this.kit.deps.keys.listKeys(accountId);
+    const live = keysIssuedThrough(personActor(personId), keys).filter((key) => isLive(key, now));
+    const revoked = [];
+    for (const key of live) revoked.push(keyView(await this.kit.deps.accounts.revokeKey(key.id, by), now));
+    return revoked;
   }
 
   /** The operator's list: everyone, or one account's people, each with their memberships; never a hash. */

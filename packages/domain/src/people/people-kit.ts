@@ -97,9 +97,14 @@ export function verifyEmailFirst(then: string): DomainError {
   return new DomainError('forbidden', `verify your email address first (follow the link mailed to you), then ${then}`);
 }
 
+/** How the audit trail, and a key's createdBy, name a person. */
+export function personActor(personId: string): string {
+  return `person:${personId}`;
+}
+
 /** A change made by a person over HTTP, as the audit trail names it. */
 export function byPerson(personId: string, context: RequestContext): AuditActor {
-  return { actor: `person:${personId}`, clientAddress: context.clientAddress };
+  return { actor: personActor(personId), clientAddress: context.clientAddress };
 }
 
 /** Someone not (yet) identified: a refused sign-in, a reset asked for by address. */

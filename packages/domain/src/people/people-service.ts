@@ -1,6 +1,6 @@
 import { InvitationAcceptance } from './invitation-acceptance.js';
 import { Invitations } from './invitations.js';
-import { Members } from './members.js';
+import { Members, type RemovedMember } from './members.js';
 import { Passwords } from './passwords.js';
 import { PeopleKit } from './people-kit.js';
 import { Sessions } from './sessions.js';
@@ -163,9 +163,18 @@ export class PeopleService {
     return this.members.list(ownerId, accountId);
   }
 
-  /** An owner removes a member (and ends their sessions); the last owner cannot be removed. */
-  async removeMember(ownerId: string, accountId: string, personId: string, context: RequestContext): Promise<void> {
-    return this.members.remove(ownerId, accountId, personId, context);
+  /**
+   * An owner removes a member (and ends their sessions), revoking the keys they made unless
+   * `keepKeys`; the last owner cannot be removed.
+   */
+  async removeMember(
+    ownerId: string,
+    accountId: string,
+    personId: string,
+    context: RequestContext,
+    options: { keepKeys: boolean } = { keepKeys: false },
+  ): Promise<RemovedMember> {
+    return this.members.remove(ownerId, accountId, personId, context, options);
   }
 
   /** The operator's `petstore invites create`: always answers the link (printed, not mailed). */

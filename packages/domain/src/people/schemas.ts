@@ -58,6 +58,22 @@ export const InvitationInput = z.strictObject({ email: Email, role: RoleSchema.d
 export type InvitationInput = z.input<typeof InvitationInput>;
 
 /**
+ * removeMember's query: the keys the member made are revoked with their membership unless the
+ * owner keeps them (`keepKeys=true`), as a query parameter since the removal is a DELETE.
+ */
+export const RemoveMemberQuery = z.strictObject({
+  keepKeys: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((keep) => keep === 'true')
+    .optional()
+    .meta({
+      description:
+        'true keeps the keys the member made (and the keys those made); absent or false revokes them with the membership, as ' +
+        'the member was shown their secrets.',
+    }),
+});
+
+/**
  * Accepting an invitation: the invited address, a password (a new person's, or an existing
  * person's own to prove it is them), and for an invitation to sign up (no account yet) the name of
  * the account to create.

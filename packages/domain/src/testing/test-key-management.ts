@@ -50,9 +50,13 @@ export function testKeyManagement() {
     return { kind: 'person', personId: id, accountId, role, emailVerified };
   };
 
-  /** A key of the account made by the operator, and the caller it is at the management API. */
-  const keyCaller = async (accountId: string, scopes: Scope[]): Promise<ManagementCaller & { kind: 'key' }> => {
-    const issued = await accounts.createKey(accountId, { scopes });
+  /** A key of the account made by the operator (with an expiry or a limit when given), and the caller it is at the management API. */
+  const keyCaller = async (
+    accountId: string,
+    scopes: Scope[],
+    bounds: { expiresAt?: Date; rateLimit?: number } = {},
+  ): Promise<ManagementCaller & { kind: 'key' }> => {
+    const issued = await accounts.createKey(accountId, { scopes, ...bounds });
     return { kind: 'key', keyId: issued.id, accountId, scopes: issued.scopes };
   };
 
