@@ -66,11 +66,9 @@ export const SessionListItem = z
     lastSeenAt: Instant,
     expiresAt: Instant.meta({ description: 'The absolute end of the session, whatever its use.' }),
     clientAddress: z.string().meta({ description: 'Where it was signed in from.' }),
-    userAgent: z
-      .string()
-      .meta({
-        description: 'The browser that signed in, as its User-Agent said: decoded as UTF-8, without unprintable characters, at most 256 characters.',
-      }),
+    userAgent: z.string().meta({
+      description: 'The browser that signed in, as its User-Agent said: decoded as UTF-8, without unprintable characters, at most 256 characters.',
+    }),
   })
   .meta({ description: 'One of the signed-in person’s sessions.' });
 export type SessionListItem = z.infer<typeof SessionListItem>;
