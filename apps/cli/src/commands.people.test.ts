@@ -2,6 +2,8 @@ import {
   AccountService,
   createAuthenticator,
   fixedClock,
+  KeyTags,
+  newKeyTagSecret,
   type AuditLog,
   type KeyStore,
   type PeopleStore,
@@ -21,6 +23,8 @@ const NOW = new Date('2026-11-22T10:00:00.000Z');
 const BASE_URL = 'https://petstore.example';
 const CONTEXT = { clientAddress: '192.0.2.10', userAgent: 'test' };
 const PASSWORD = 'a long and unusual passphrase 42';
+/** What this process tags keys under, as a service does. */
+const keyTags = new KeyTags([newKeyTagSecret()]);
 
 type Stores = { keys: KeyStore; people: PeopleStore; audit: AuditLog };
 
@@ -51,7 +55,7 @@ for (const store of STORES) {
       const stores = await store.open();
       opened.push(stores);
       const clock = fixedClock(NOW);
-      const accounts = new AccountService({ keys: stores.keys, audit: stores.audit, clock, actor: 'ops@example' });
+      const accounts = new AccountService({ keys: stores.keys, audit: stores.audit, clock, actor: 'ops@example', keyTags });
       const people = operatorPeople({ actor: 'ops@example', publicBaseUrl: BASE_URL, signUpPolicy }, stores, accounts, clock);
       const run = async (command: StoreCommand, json = false) => {
         const output = capturedOutput();
@@ -85,7 +89,7 @@ for (const store of STORES) {
       const { stores, accounts, run } = await setup();
       const shop = await accounts.createAccount('Pet Shop');
       const { key } = await accounts.createKey(shop.id);
-      const authenticate = createAuthenticator(stores.keys, { clock: fixedClock(NOW) });
+      const authenticate = createAuthenticator(stores.keys, { clock: fixedClock(NOW), keyTags });
       expect((await run({ action: 'suspend-account', accountId: shop.id })).stdout).toEqual([
         `account ${shop.id} "Pet Shop" is suspended since 2026-11-22T10:00:00.000Z: its keys are refused and its people cannot sign in`,
       ]);

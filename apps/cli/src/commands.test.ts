@@ -1,4 +1,4 @@
-import { AccountService, DomainError, fixedClock, hashApiKey, UsageService } from '@petstore/domain';
+import { AccountService, DomainError, fixedClock, hashApiKey, KeyTags, newKeyTagSecret, UsageService } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_SHOWN_ONCE_WARNING, runCommand, type CommandDeps } from './commands.js';
 import { operatorPeople } from './operator-people.js';
@@ -14,7 +14,13 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
   beforeEach(async () => {
     database = await connectTestDatabase();
     const clock = fixedClock(NOW);
-    const accounts = new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'ops@example' });
+    const accounts = new AccountService({
+      keys: database.keys,
+      audit: database.audit,
+      clock,
+      actor: 'ops@example',
+      keyTags: new KeyTags([newKeyTagSecret()]),
+    });
     const config = { actor: 'ops@example', publicBaseUrl: 'https://petstore.example', signUpPolicy: 'open' as const };
     deps = { accounts, people: operatorPeople(config, database, accounts, clock), usage: new UsageService({ store: database.usage, clock }) };
   });

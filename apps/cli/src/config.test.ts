@@ -13,6 +13,7 @@ describe('readConfig', () => {
       publicBaseUrl: undefined,
       signUpPolicy: 'open',
       keyEnvironment: 'test',
+      keyTagSecrets: undefined,
     });
   });
 
@@ -34,6 +35,15 @@ describe('readConfig', () => {
       'test',
       'test',
     ]);
+  });
+
+  it('reads PETSTORE_KEY_TAG_SECRETS as the service does, so the keys it makes are tagged as the service checks them', () => {
+    const secrets = `${'n'.repeat(32)}, ${'o'.repeat(32)}`;
+    expect(readConfig({ MONGODB_URI: 'mongodb://db:27017', PETSTORE_KEY_TAG_SECRETS: secrets }).keyTagSecrets).toEqual([
+      'n'.repeat(32),
+      'o'.repeat(32),
+    ]);
+    expect(() => readConfig({ MONGODB_URI: 'mongodb://db:27017', PETSTORE_KEY_TAG_SECRETS: 'short' })).toThrow(/PETSTORE_KEY_TAG_SECRETS must be/);
   });
 
   it('names PETSTORE_ACTOR as the actor of its changes when set, instead of the operating-system user', () => {

@@ -14,6 +14,8 @@ export interface CliConfig {
   signUpPolicy: SignUpPolicy;
   /** The environment the keys it issues name in their text, as the service's (PETSTORE_ENV) would. */
   keyEnvironment: KeyEnvironment;
+  /** PETSTORE_KEY_TAG_SECRETS, as the service reads it; undefined for the secret the database keeps. */
+  keyTagSecrets: [string, ...string[]] | undefined;
 }
 
 /**
@@ -40,5 +42,6 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): C
     publicBaseUrl: config.PUBLIC_BASE_URL,
     signUpPolicy: config.PETSTORE_SIGNUP,
     keyEnvironment: keyEnvironmentOf(config.PETSTORE_ENV),
+    keyTagSecrets: config.PETSTORE_KEY_TAG_SECRETS,
   };
 }

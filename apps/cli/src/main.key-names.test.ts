@@ -1,4 +1,5 @@
 import { createAuthenticator } from '@petstore/domain';
+import { keyTagsOf } from '@petstore/runtime';
 import { describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
 import { mongodbUri, useCliDatabase } from './testing/test-database.js';
@@ -62,11 +63,12 @@ describe.skipIf(!mongodbUri)('petstore keys: names and environments', { timeout:
     const production = { PETSTORE_ENV: 'production', PETSTORE_METRICS_PORT: '9464' };
     const live = await json<PrintedKey>(['keys', 'create', '--account', accountId], production);
     const test = await json<PrintedKey>(['keys', 'create', '--account', accountId], { PETSTORE_ENV: 'staging' });
-    expect(live.key).toMatch(/^psk_live_[A-Za-z0-9_-]{43}$/);
-    expect(test.key).toMatch(/^psk_test_[A-Za-z0-9_-]{43}$/);
+    expect(live.key).toMatch(/^psk_live_[A-Za-z0-9_-]{59}$/);
+    expect(test.key).toMatch(/^psk_test_[A-Za-z0-9_-]{59}$/);
     expect([live.prefix, test.prefix]).toEqual([live.key.slice(0, 15), test.key.slice(0, 15)]);
-    const liveCheck = createAuthenticator(cli.database.keys, { environment: 'live' });
-    const testCheck = createAuthenticator(cli.database.keys, { environment: 'test' });
+    const keyTags = await keyTagsOf(undefined, cli.database.keyTagSecrets);
+    const liveCheck = createAuthenticator(cli.database.keys, { environment: 'live', keyTags });
+    const testCheck = createAuthenticator(cli.database.keys, { environment: 'test', keyTags });
     expect((await liveCheck(`Bearer ${live.key}`)).keyId).toBe(live.id);
     expect((await testCheck(`Bearer ${test.key}`)).keyId).toBe(test.id);
     await expect(testCheck(`Bearer ${live.key}`)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('live key') });

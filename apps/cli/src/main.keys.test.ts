@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { createAuthenticator, hashApiKey, LastUseRecorder } from '@petstore/domain';
+import { keyTagsOf } from '@petstore/runtime';
 import { describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
 import { mongodbUri, useCliDatabase } from './testing/test-database.js';
@@ -21,7 +22,10 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     return printed;
   };
   const newAccount = async (name: string) => (await json<{ id: string }>(['accounts', 'create', '--name', name])).id;
-  const check = (key: string) => createAuthenticator(cli.database.keys)(`Bearer ${key}`);
+  /** The key check of a service on the same database, which tags and checks keys under the secret the database keeps. */
+  const serviceCheck = async (options: { lastUse?: LastUseRecorder } = {}) =>
+    createAuthenticator(cli.database.keys, { ...options, keyTags: await keyTagsOf(undefined, cli.database.keyTagSecrets) });
+  const check = async (key: string) => (await serviceCheck())(`Bearer ${key}`);
 
   it('gives a consumer a read-only key that expires in 30 days with its own limit, and rolls it without downtime', async () => {
     const accountId = await newAccount('Analytics');
@@ -84,7 +88,7 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     ]);
     expect(created).toMatchObject({ kind: 'browser', scopes: ['pets:read'], origins: ['https://shop.example', 'https://www.shop.example'] });
     expect(created.key).toMatch(/^psk_pub_test_/);
-    const authenticate = createAuthenticator(cli.database.keys);
+    const authenticate = await serviceCheck();
     expect((await authenticate(`Bearer ${created.key}`, { origin: 'https://www.shop.example' })).kind).toBe('browser');
     await expect(authenticate(`Bearer ${created.key}`, { origin: 'https://evil.example' })).rejects.toMatchObject({ code: 'forbidden' });
     const refused = await petstore(
@@ -111,7 +115,8 @@ describe.skipIf(!mongodbUri)('petstore keys and audit against the database', { t
     const dormant = await json<{ id: string }>(['keys', 'create', '--account', accountId]);
     const lastUse = new LastUseRecorder({ keys: cli.database.keys, maxKeys: 10 });
     const used = Date.now();
-    for (let n = 0; n < 20; n += 1) await createAuthenticator(cli.database.keys, { lastUse })(`Bearer ${busy.key}`);
+    const authenticate = await serviceCheck({ lastUse });
+    for (let n = 0; n < 20; n += 1) await authenticate(`Bearer ${busy.key}`);
     await expect.poll(async () => (await cli.database.keys.getKey(busy.id))?.lastUsedAt).not.toBeNull();
 
     const listed = await json<Array<{ id: string; lastUsedAt: string | null }>>(['keys', 'list', '--account', accountId]);

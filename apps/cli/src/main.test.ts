@@ -1,5 +1,6 @@
 import { createAuthenticator } from '@petstore/domain';
 import { freePort } from '@petstore/testdb';
+import { keyTagsOf } from '@petstore/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petstore } from './testing/run-petstore.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
@@ -94,7 +95,7 @@ describe.skipIf(!mongodbUri)('petstore command line against the database', () =>
   };
 
   it('takes a key from creation to revocation, and the key authenticates until it is revoked', async () => {
-    const authenticate = createAuthenticator(database.keys);
+    const authenticate = createAuthenticator(database.keys, { keyTags: await keyTagsOf(undefined, database.keyTagSecrets) });
     const accountId = String((await json(['accounts', 'create', '--name', 'Pet Shop']))['id']);
 
     const created = await petstore(['keys', 'create', '--account', accountId], env);

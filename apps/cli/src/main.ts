@@ -2,6 +2,7 @@
 import process from 'node:process';
 import { AccountService, isDomainError, systemClock, UsageService } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
+import { keyTagsOf } from '@petstore/runtime';
 import { parseCliArgs } from './args.js';
 import { runCommand } from './commands.js';
 import { readConfig } from './config.js';
@@ -43,6 +44,8 @@ async function main(argv: readonly string[]): Promise<number> {
         clock: systemClock,
         actor: config.actor,
         keyEnvironment: config.keyEnvironment,
+        // The service's own: the keys this command makes are tagged as the service checks them.
+        keyTags: await keyTagsOf(config.keyTagSecrets, mongo.keyTagSecrets),
       });
       const usage = new UsageService({ store: mongo.usage, clock: systemClock });
       await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts), usage }, output, json);

@@ -12,6 +12,7 @@ export * from './auth/ports.js';
 export * from './auth/scopes.js';
 export * from './auth/last-use-recorder.js';
 export * from './auth/api-key.js';
+export * from './auth/key-tag.js';
 export * from './auth/key-environment.js';
 export * from './auth/browser-key.js';
 export * from './auth/key-validity.js';

@@ -5,3 +5,4 @@ export { MemoryAuditLog } from './memory-audit-log.js';
 export { MemoryPeopleStore } from './memory-people-store.js';
 export { MemoryKeyClaims } from './memory-key-claims.js';
 export { MemoryUsageStore } from './memory-usage-store.js';
+export { MemoryKeyTagSecrets } from './memory-key-tag-secrets.js';

@@ -5,6 +5,7 @@ import { MemoryAuditLog } from './memory-audit-log.js';
 import { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 import { MemoryKeyClaims } from './memory-key-claims.js';
 import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryKeyTagSecrets } from './memory-key-tag-secrets.js';
 import { MemoryPetStore } from './memory-pet-store.js';
 
 defineStoreSuite('memory', async () => {
@@ -16,6 +17,7 @@ defineStoreSuite('memory', async () => {
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(systemClock),
     keyClaims: new MemoryKeyClaims(systemClock),
+    keyTagSecrets: new MemoryKeyTagSecrets(),
     close: async () => {},
   };
 });

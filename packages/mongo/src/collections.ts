@@ -6,6 +6,7 @@ import type { IdBlockDocument } from './id-block-document.js';
 import type { IdempotencyDocument } from './idempotency-document.js';
 import type { KeyDecisionDocument } from './key-decision-document.js';
 import type { KeyClaimDocument } from './key-claim-document.js';
+import type { KeyTagSecretDocument } from './key-tag-secret-document.js';
 import type { RateLeaseDocument } from './rate-lease-document.js';
 import type { PeopleClaimDocument } from './people-claim-document.js';
 import type { UsageDocument } from './usage-document.js';
@@ -40,3 +41,4 @@ export const passkeysCollection = (db: Db): Collection<PasskeyDocument> => db.co
 export const challengesCollection = (db: Db): Collection<ChallengeDocument> => db.collection('webauthn_challenges');
 export const peopleClaimsCollection = (db: Db): Collection<PeopleClaimDocument> => db.collection('people_claims');
 export const usageCollection = (db: Db): Collection<UsageDocument> => db.collection('usage_buckets');
+export const secretsCollection = (db: Db): Collection<KeyTagSecretDocument> => db.collection('secrets');

@@ -10,6 +10,7 @@ import { MongoIdempotencyStore } from './mongo-idempotency-store.js';
 import { MongoIdSource } from './mongo-id-source.js';
 import { MongoKeyClaims } from './mongo-key-claims.js';
 import { MongoKeyStore } from './mongo-key-store.js';
+import { MongoKeyTagSecrets } from './mongo-key-tag-secrets.js';
 import { MongoPeopleStore } from './mongo-people-store.js';
 import { MongoPetStore } from './mongo-pet-store.js';
 import { MongoUsageStore } from './mongo-usage-store.js';
@@ -41,6 +42,8 @@ export interface MongoConnection {
   idempotency: MongoIdempotencyStore;
   /** createKey's Idempotency-Key claims. */
   keyClaims: MongoKeyClaims;
+  /** The secret keys are tagged under when the configuration names none (docs/key-tags.md). */
+  keyTagSecrets: MongoKeyTagSecrets;
   people: MongoPeopleStore;
   /** Metered calls, in hour and day buckets. */
   usage: MongoUsageStore;
@@ -78,6 +81,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
       audit: withDeadline(new MongoAuditLog(db), timeoutMS),
       idempotency: withDeadline(new MongoIdempotencyStore(db), timeoutMS),
       keyClaims: withDeadline(new MongoKeyClaims(db), timeoutMS),
+      keyTagSecrets: withDeadline(new MongoKeyTagSecrets(db), timeoutMS),
       people: withDeadline(new MongoPeopleStore(db), timeoutMS),
       // Off every request's path, and bounded by the driver's timeoutMS: no deadline of its own that
       // could fail a bulkWrite the server then applies, which the flusher would write again.

@@ -1,4 +1,4 @@
-import { AccountService, KeyManagementService, systemClock, whyKeyRefused, type ManagementCaller } from '@petstore/domain';
+import { AccountService, KeyManagementService, KeyTags, newKeyTagSecret, systemClock, whyKeyRefused, type ManagementCaller } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
@@ -21,7 +21,13 @@ describe.skipIf(!mongodbUri)(`${CONCURRENT} concurrent management calls on one k
 
   beforeAll(async () => {
     database = await connectTestDatabase();
-    accounts = new AccountService({ keys: database.keys, audit: database.audit, clock: systemClock, actor: 'test' });
+    accounts = new AccountService({
+      keys: database.keys,
+      audit: database.audit,
+      clock: systemClock,
+      actor: 'test',
+      keyTags: new KeyTags([newKeyTagSecret()]),
+    });
     const { keys, people, audit, keyClaims: claims } = database;
     management = new KeyManagementService({ accounts, keys, people, audit, claims, clock: systemClock, maxRateLimit: null });
   }, 60_000);

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AccountService, systemClock, whyKeyRefused } from '@petstore/domain';
+import { AccountService, KeyTags, newKeyTagSecret, systemClock, whyKeyRefused } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMessage } from './testing/next-message.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
@@ -18,7 +18,13 @@ describe.skipIf(!mongodbUri)(`${PROCESSES} processes changing one key at the sam
 
   beforeAll(async () => {
     database = await connectTestDatabase();
-    accounts = new AccountService({ keys: database.keys, audit: database.audit, clock: systemClock, actor: 'test' });
+    accounts = new AccountService({
+      keys: database.keys,
+      audit: database.audit,
+      clock: systemClock,
+      actor: 'test',
+      keyTags: new KeyTags([newKeyTagSecret()]),
+    });
     workers = Array.from({ length: PROCESSES }, () => fork(WORKER, [mongodbUri ?? '', database.db.databaseName]));
     await Promise.all(workers.map((worker) => nextMessage(worker)));
   }, 60_000);

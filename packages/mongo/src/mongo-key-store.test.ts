@@ -1,4 +1,4 @@
-import { createAuthenticator, hashApiKey } from '@petstore/domain';
+import { createAuthenticator, hashApiKey, KeyTags, newKeyTagSecret } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountsCollection, apiKeysCollection } from './collections.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
@@ -13,6 +13,7 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
   });
 
   const key = 'psk_stored-before-scopes-0123456789';
+  const keyTags = new KeyTags([newKeyTagSecret()]);
   const storeOldKey = () =>
     apiKeysCollection(database.db).insertOne({
       _id: 'key_old',
@@ -40,8 +41,8 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
       lineageId: 'key_old',
     });
     // Made before keys named their environment: accepted by production and test services alike.
-    expect(await createAuthenticator(database.keys, { environment: 'live' })(`Bearer ${key}`)).toMatchObject({ keyId: 'key_old' });
-    expect(await createAuthenticator(database.keys)(`Bearer ${key}`)).toEqual({
+    expect(await createAuthenticator(database.keys, { environment: 'live', keyTags })(`Bearer ${key}`)).toMatchObject({ keyId: 'key_old' });
+    expect(await createAuthenticator(database.keys, { keyTags })(`Bearer ${key}`)).toEqual({
       accountId: 'acc_old',
       keyId: 'key_old',
       // Made before kinds existed: a secret key.
@@ -57,10 +58,10 @@ describe.skipIf(!mongodbUri)('MongoKeyStore and keys stored before scopes existe
     await accountsCollection(database.db).insertOne({ _id: 'acc_old', name: 'old', createdAt });
     await storeOldKey();
     expect(await database.keys.getAccount('acc_old')).toStrictEqual({ id: 'acc_old', name: 'old', createdAt, suspendedAt: null });
-    expect((await createAuthenticator(database.keys)(`Bearer ${key}`)).keyId).toBe('key_old');
+    expect((await createAuthenticator(database.keys, { keyTags })(`Bearer ${key}`)).keyId).toBe('key_old');
     const at = new Date('2026-01-01T00:00:00.000Z');
     expect(await database.keys.setAccountSuspension('acc_old', at)).toStrictEqual({ id: 'acc_old', name: 'old', createdAt, suspendedAt: at });
-    await expect(createAuthenticator(database.keys)(`Bearer ${key}`)).rejects.toMatchObject({
+    await expect(createAuthenticator(database.keys, { keyTags })(`Bearer ${key}`)).rejects.toMatchObject({
       code: 'unauthorized',
       message: expect.stringContaining('suspended'),
     });

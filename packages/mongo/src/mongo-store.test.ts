@@ -12,6 +12,7 @@ describe.skipIf(!mongodbUri)('MongoDB adapters', () => {
       audit: database.audit,
       idempotency: database.idempotency,
       keyClaims: database.keyClaims,
+      keyTagSecrets: database.keyTagSecrets,
       close: database.drop,
     };
   });

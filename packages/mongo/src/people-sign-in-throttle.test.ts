@@ -1,5 +1,14 @@
 import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
-import { AccountService, createSignInThrottle, DEFAULT_SIGN_IN_BUDGETS, PeopleService, type Clock, type PasswordHasher } from '@petstore/domain';
+import {
+  AccountService,
+  createSignInThrottle,
+  DEFAULT_SIGN_IN_BUDGETS,
+  KeyTags,
+  newKeyTagSecret,
+  PeopleService,
+  type Clock,
+  type PasswordHasher,
+} from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
@@ -29,7 +38,7 @@ describe.skipIf(!mongodbUri)('password sign-in on MongoDB under hundreds of conc
     new PeopleService({
       people: database.people,
       keys: database.keys,
-      accounts: new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'test' }),
+      accounts: new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'test', keyTags: new KeyTags([newKeyTagSecret()]) }),
       audit: database.audit,
       clock,
       hasher,

@@ -72,6 +72,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads PETSTORE_KEY_TAG_SECRETS as a list of 1 to 5 long secrets, the first tagging new keys, and refuses anything else without echoing it', () => {
+    const secrets = (text: string) => loadConfig({ PETSTORE_KEY_TAG_SECRETS: text }).PETSTORE_KEY_TAG_SECRETS;
+    const [one, two] = ['a'.repeat(32), 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5Cg=='];
+    expect([secrets(one), secrets(` ${two} , ${one} `)]).toEqual([[one], [two, one]]);
+    expect(loadConfig({}).PETSTORE_KEY_TAG_SECRETS, 'unset: the one the database keeps').toBeUndefined();
+    for (const text of [
+      'a'.repeat(31),
+      `${one},`,
+      `${one},,${one}`,
+      `${one} ${one}`,
+      'b'.repeat(201),
+      Array(6).fill(one).join(','),
+      `${'é'.repeat(32)}`,
+    ]) {
+      expect(() => secrets(text), text).toThrow(/^invalid configuration: PETSTORE_KEY_TAG_SECRETS must be a comma-separated list of 1 to 5 secrets/);
+      expect(() => secrets(text), text).not.toThrow(text);
+    }
+  });
+
   it('drains for 5 s before closing outside development, not at all in development, or as PETSTORE_SHUTDOWN_DRAIN_SECONDS says', () => {
     const drain = (env: Record<string, string>) =>
       loadConfig({ PETSTORE_ALLOW_EMBEDDED_STORE: 'true', PETSTORE_METRICS_PORT: '9464', ...env }).PETSTORE_SHUTDOWN_DRAIN_SECONDS;

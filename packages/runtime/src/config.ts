@@ -2,6 +2,7 @@ import { DisplayName } from '@petstore/domain';
 import { parseTrustedProxies, TRUST_NO_PROXY } from '@petstore/http';
 import { z } from 'zod';
 import { optionalText } from './env-text.js';
+import { KEY_TAG_VARIABLES } from './key-tags.js';
 import { checkMail, MAIL_VARIABLES, signUpPolicy } from './mail-config.js';
 import { TRACING_VARIABLES } from './tracing-config.js';
 
@@ -192,6 +193,7 @@ const ConfigSchema = z
     PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: integer(0, 1_000_000, 60),
     /** The proxies in front of the service, whose X-Forwarded-For entries name the client (docs/key-throttle.md). */
     PETSTORE_TRUST_PROXY: trustedProxies,
+    ...KEY_TAG_VARIABLES,
     /** Both default to on outside production. */
     PETSTORE_GRAPHQL_INTROSPECTION: flag,
     PETSTORE_GRAPHQL_LANDING_PAGE: flag,

@@ -1,4 +1,5 @@
-import type { AccountService } from '@petstore/domain';
+import { isDomainError, type AccountService } from '@petstore/domain';
+import { ConfigError } from './config.js';
 
 export interface DevKey {
   key: string;
@@ -9,7 +10,18 @@ export interface DevKey {
 /** The embedded store starts empty, so the server gives it one account and one key to use. */
 export async function registerDevKey(accounts: AccountService, preset: string | undefined): Promise<DevKey> {
   const account = await accounts.createAccount('development');
-  // Both scopes and no expiry: the key a developer tries every door with.
-  const issued = await accounts.createKey(account.id, { presetKey: preset });
-  return { key: issued.key, generated: preset === undefined };
+  try {
+    // Both scopes and no expiry: the key a developer tries every door with.
+    const issued = await accounts.createKey(account.id, { presetKey: preset });
+    return { key: issued.key, generated: preset === undefined };
+  } catch (error) {
+    // A key printed by an earlier start is tagged under that start's secret (docs/key-tags.md).
+    if (isDomainError(error) && error.code === 'invalid_request') {
+      throw new ConfigError(
+        `invalid configuration: PETSTORE_DEV_API_KEY: ${error.message} (a key printed by an earlier start is tagged under ` +
+          "that start's secret: set PETSTORE_KEY_TAG_SECRETS to keep one across starts)",
+      );
+    }
+    throw error;
+  }
 }

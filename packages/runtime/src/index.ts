@@ -9,3 +9,4 @@ export { createPeopleService, type PeopleSettings, type PeopleWiring } from './p
 export * from './runtime.js';
 export * from './serve.js';
 export * from './stores.js';
+export { keyTagsOf } from './key-tags.js';

@@ -33,6 +33,7 @@ import { resolveActor } from './actor.js';
 import { startChallengePruning } from './challenge-pruning.js';
 import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
+import { keyTagsOf } from './key-tags.js';
 import { createLogger } from './logger.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
@@ -105,7 +106,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const audit = countDatabaseErrors(stores.audit, 'audit', metrics);
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const keyEnvironment = keyEnvironmentOf(config.PETSTORE_ENV);
-  const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment });
+  const keyTags = await keyTagsOf(config.PETSTORE_KEY_TAG_SECRETS, stores.keyTagSecrets);
+  const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment, keyTags });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
@@ -193,6 +195,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     envelope: createEnvelope({
       authenticate: stores.bound({
         authenticate: createAuthenticator(keys, {
+          keyTags,
           ...failedKeyThrottle(config, clock),
           clock,
           lastUse: lastUse(keys, logger),
@@ -275,7 +278,7 @@ function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore)
   return new CachedKeyStore(keys, { lifetimeSeconds: config.PETSTORE_KEY_CACHE_SECONDS, maxEntries: KEY_CACHE_ENTRIES, clock });
 }
 
-function failedKeyThrottle(config: Config, clock: Clock): AuthenticatorOptions {
+function failedKeyThrottle(config: Config, clock: Clock): Pick<AuthenticatorOptions, 'failedKeyThrottle'> {
   const perMinute = config.PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE;
   if (perMinute === 0) return {};
   return { failedKeyThrottle: new FailedKeyThrottle({ perMinute, maxAddresses: THROTTLED_ADDRESSES, maxRealKeys: KEY_CACHE_ENTRIES, clock }) };

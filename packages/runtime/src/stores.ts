@@ -5,6 +5,7 @@ import type {
   IdSource,
   KeyClaims,
   KeyStore,
+  KeyTagSecretStore,
   PeopleStore,
   PetStore,
   RateLimiter,
@@ -15,6 +16,7 @@ import {
   MemoryIdempotencyStore,
   MemoryKeyClaims,
   MemoryKeyStore,
+  MemoryKeyTagSecrets,
   MemoryPeopleStore,
   MemoryPetStore,
   MemoryUsageStore,
@@ -31,6 +33,8 @@ export interface Stores {
   idempotency: IdempotencyStore;
   /** The management API's createKey claims on Idempotency-Keys. */
   keyClaims: KeyClaims;
+  /** The secret keys are tagged under when PETSTORE_KEY_TAG_SECRETS names none: one per database, or per process on the embedded store. */
+  keyTagSecrets: KeyTagSecretStore;
   /** People, their memberships, invitations, sessions, one-time links and passkeys. */
   people: PeopleStore;
   /** Metered calls in hour and day buckets (docs/usage.md). */
@@ -69,6 +73,7 @@ export async function openStores(config: Config, clock: Clock): Promise<Stores> 
       audit: mongo.audit,
       idempotency: mongo.idempotency,
       keyClaims: mongo.keyClaims,
+      keyTagSecrets: mongo.keyTagSecrets,
       people: mongo.people,
       usage: mongo.usage,
       sharedRateLimiter: mongo.sharedRateLimiter,
@@ -94,6 +99,7 @@ export function memoryStores(clock: Clock, pets: MemoryPetStore = new MemoryPetS
     audit: new MemoryAuditLog(),
     idempotency: new MemoryIdempotencyStore(clock),
     keyClaims: new MemoryKeyClaims(clock),
+    keyTagSecrets: new MemoryKeyTagSecrets(),
     people: new MemoryPeopleStore(),
     usage: new MemoryUsageStore(),
     sharedRateLimiter: undefined,

@@ -1,4 +1,4 @@
-import type { AuditLog, IdempotencyStore, IdSource, KeyClaims, KeyStore, PetStore } from '@petstore/domain';
+import type { AuditLog, IdempotencyStore, IdSource, KeyClaims, KeyStore, KeyTagSecretStore, PetStore } from '@petstore/domain';
 import { afterEach, beforeEach } from 'vitest';
 
 /** One set of stores over fresh, empty storage; `close` releases (and for databases, drops) it. */
@@ -9,6 +9,7 @@ export interface StoreFixture {
   audit: AuditLog;
   idempotency: IdempotencyStore;
   keyClaims: KeyClaims;
+  keyTagSecrets: KeyTagSecretStore;
   close(): Promise<void>;
 }
 

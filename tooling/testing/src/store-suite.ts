@@ -3,6 +3,7 @@ import { defineIdempotencyStoreSuite } from './idempotency-store-suite.js';
 import { defineIdSourceSuite } from './id-source-suite.js';
 import { defineKeyClaimsSuite } from './key-claims-suite.js';
 import { defineKeyStoreSuite } from './key-store-suite.js';
+import { defineKeyTagSecretsSuite } from './key-tag-secrets-suite.js';
 import { definePagingSuite } from './paging-suite.js';
 import { definePetStoreSuite } from './pet-store-suite.js';
 import type { MakeStores } from './store-fixture.js';
@@ -19,4 +20,5 @@ export function defineStoreSuite(name: string, makeStores: MakeStores): void {
   defineAuditLogSuite(name, makeStores);
   defineIdempotencyStoreSuite(name, makeStores);
   defineKeyClaimsSuite(name, makeStores);
+  defineKeyTagSecretsSuite(name, makeStores);
 }

@@ -42,6 +42,22 @@ describe('refusing to start', () => {
     expect(output).toContain('PETSTORE_METRICS_PORT or PETSTORE_METRICS_TOKEN is required when PETSTORE_ENV is production');
   });
 
+  it('refuses a development key of the tagged shape whose tag it would refuse, and a bad tag secret, without printing either', async () => {
+    // A key an earlier start printed: tagged under that start's secret, refused under this one's.
+    const printedEarlier = `psk_test_${'A'.repeat(59)}`;
+    const devKey = await runGatewayToExit({ PETSTORE_DEV_API_KEY: printedEarlier });
+    expect(devKey.code).toBe(78);
+    expect(devKey.output.trim().split('\n')).toHaveLength(1);
+    expect(devKey.output).toContain('PETSTORE_DEV_API_KEY: the key has the shape of a tagged key');
+    expect(devKey.output).toContain('set PETSTORE_KEY_TAG_SECRETS to keep one across starts');
+    expect(devKey.output).not.toContain(printedEarlier);
+
+    const secrets = await runGatewayToExit({ PETSTORE_KEY_TAG_SECRETS: `${'s'.repeat(40)},too-short` });
+    expect(secrets.code).toBe(78);
+    expect(secrets.output).toContain('PETSTORE_KEY_TAG_SECRETS must be a comma-separated list of 1 to 5 secrets of 32 to 200 characters');
+    expect(secrets.output).not.toContain('s'.repeat(40));
+  });
+
   it('stops with one line and exit code 69 when the database cannot be reached', async () => {
     const { code, output } = await runGatewayToExit({
       MONGODB_URI: `mongodb://127.0.0.1:${await freePort()}/`,

@@ -25,6 +25,21 @@ describe('AccountService keys', () => {
     expect(issued.key.startsWith(record?.prefix ?? '?')).toBe(true);
   });
 
+  it('registers a preset key of any text but a tagged one it would refuse, and records nothing for that one', async () => {
+    const { store, accounts, account, audit } = await setup();
+    const made = await accounts.createKey(account.id);
+    for (const presetKey of ['dev-key-0123456789abcdef', `psk_test_${'A'.repeat(43)}`]) {
+      expect((await accounts.createKey(account.id, { presetKey })).key).toBe(presetKey);
+    }
+    const recorded = audit.records.length;
+    const forged = made.key.slice(0, -1) + (made.key.endsWith('A') ? 'B' : 'A');
+    await expect(accounts.createKey(account.id, { presetKey: forged })).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('has the shape of a tagged key'),
+    });
+    expect([store.keys.size, audit.records.length]).toEqual([3, recorded]);
+  });
+
   it('issues a key with both scopes, no expiry and the default limit unless told otherwise', async () => {
     const { accounts, account } = await setup();
     expect(await accounts.createKey(account.id)).toMatchObject({ scopes: ['pets:read', 'pets:write'], expiresAt: null, rateLimit: null });

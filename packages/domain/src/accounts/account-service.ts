@@ -4,6 +4,7 @@ import { DisplayName, KeyName } from './display-name.js';
 import type { Clock } from '../clock/clock.js';
 import { randomId } from '../auth/api-key.js';
 import type { KeyEnvironment } from '../auth/key-environment.js';
+import type { KeyTags } from '../auth/key-tag.js';
 import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../auth/ports.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
@@ -22,6 +23,8 @@ export interface AccountServiceDeps {
   actor: string;
   /** The environment new keys' text names (see keyEnvironmentOf); test when absent, as for a development service. */
   keyEnvironment?: KeyEnvironment;
+  /** What new keys are tagged under, as every instance checks them (see KeyTags). */
+  keyTags: KeyTags;
 }
 
 export interface KeyOptions {
@@ -33,7 +36,10 @@ export interface KeyOptions {
   expiresAt?: Date | null;
   /** The service's PETSTORE_RATE_LIMIT when absent or null. */
   rateLimit?: number | null;
-  /** Registers this key instead of making one up (the embedded store's dev key). */
+  /**
+   * Registers this key instead of making one up (the embedded store's dev key): any text but one of
+   * the tagged shape with a tag the service would refuse.
+   */
   presetKey?: string;
   /** `secret` when absent; a `browser` key holds only pets:read and needs its origins (see checkKind). */
   kind?: KeyKind;
@@ -119,11 +125,11 @@ export class AccountService {
       kind,
       origins,
     };
+    const text = options.presetKey === undefined ? this.deps.keyTags.newKey(this.keyEnvironment, kind) : this.presetKey(options.presetKey);
     await this.requireAccount(accountId);
     const { record, key } = newKey(accountId, settings, now, {
-      presetKey: options.presetKey,
+      key: text,
       keyId: options.keyId,
-      environment: this.keyEnvironment,
       createdBy: options.by?.actor ?? this.deps.actor,
     });
     // A secret key's record stays as it was before kinds existed; a browser key's says what makes it one.
@@ -167,8 +173,8 @@ export class AccountService {
     const generation = await nextRollGeneration(this.deps.keys, old);
     const settings = { name: old.name, scopes: old.scopes, expiresAt: old.expiresAt, rateLimit: old.rateLimit, kind: old.kind, origins: old.origins };
     const { record, key } = newKey(old.accountId, settings, now, {
+      key: this.deps.keyTags.newKey(this.keyEnvironment, old.kind),
       rolledInto: { lineageId: old.lineageId },
-      environment: this.keyEnvironment,
       createdBy: options.by?.actor ?? this.deps.actor,
     });
     await this.deps.keys.insertKey(record);
@@ -210,6 +216,16 @@ export class AccountService {
   async listAudit(query: AuditQuery = {}): Promise<AuditRecord[]> {
     if (query.accountId !== undefined) await this.requireAccount(query.accountId);
     return this.deps.audit.list(query);
+  }
+
+  /** A preset key the service will accept: one it would refuse unlooked-up, for a tag no secret makes, is not registered. */
+  private presetKey(key: string): string {
+    if (this.deps.keyTags.verdict(key) !== 'forged') return key;
+    throw new DomainError(
+      'invalid_request',
+      'the key has the shape of a tagged key (a psk_ prefix naming its kind and environment, then 59 characters) but no tag of ' +
+        "this service's secrets, so the service would refuse it: choose text of another shape, or tag keys under the secrets it was made with",
+    );
   }
 
   /** A key that may still be changed: not revoked, not expired (nor past a roll's overlap), not a pending replacement. */

@@ -5,6 +5,7 @@ import { SUSPENDED_ACCOUNT } from '../auth/key-validity.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -17,7 +18,7 @@ const setup = async () => {
   const { accounts: throughCache } = testAccounts(cached, clock);
   const account = await accounts.createAccount('acme');
   const issued = await accounts.createKey(account.id);
-  const check = createAuthenticator(cached, { clock });
+  const check = createAuthenticator(cached, { clock, keyTags: testKeyTags });
   return { store, accounts, throughCache, audit, account, issued, advance, check: () => check(`Bearer ${issued.key}`) };
 };
 

@@ -5,6 +5,7 @@ import type { RollDecision } from '../auth/ports.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const HOUR = 3_600_000;
@@ -14,7 +15,7 @@ const setup = async () => {
   const store = new MapKeyStore();
   const { accounts, audit } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
-  const authenticate = createAuthenticator(store, { clock });
+  const authenticate = createAuthenticator(store, { clock, keyTags: testKeyTags });
   return { store, accounts, audit, account, advance, check: (key: string) => authenticate(`Bearer ${key}`) };
 };
 

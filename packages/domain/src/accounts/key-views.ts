@@ -1,5 +1,4 @@
-import { displayPrefix, generateApiKey, hashApiKey, randomId } from '../auth/api-key.js';
-import type { KeyEnvironment } from '../auth/key-environment.js';
+import { displayPrefix, hashApiKey, randomId } from '../auth/api-key.js';
 import type { ApiKeyRecord, KeyKind } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
 
@@ -20,22 +19,21 @@ export interface KeySettings {
   origins: string[];
 }
 
-/** How a key comes to be: `presetKey` (the embedded store's dev key), or a roll's replacement in its lineage. */
+/** How a key comes to be: its text (a new tagged key, or the embedded store's dev key), or a roll's replacement in its lineage. */
 export interface KeyOrigin {
-  /** The environment a made-up key's text names. */
-  environment: KeyEnvironment;
+  /** The key itself, shown once and kept only as its hash. */
+  key: string;
   /** Who issues it, as the audit trail names actors. */
   createdBy: string;
-  presetKey?: string | undefined;
   /** The id chosen beforehand (an idempotent create's claim names it); a new one when absent. */
   keyId?: string | undefined;
   /** For a roll's replacement: the lineage it joins, and it starts pending until its roll wins. */
   rolledInto?: { lineageId: string };
 }
 
-/** A new key and the record that keeps it: a random key unless a preset one is given. */
+/** A new key and the record that keeps it. */
 export function newKey(accountId: string, settings: KeySettings, now: Date, origin: KeyOrigin): { record: ApiKeyRecord; key: string } {
-  const key = origin.presetKey ?? generateApiKey(origin.environment, settings.kind);
+  const { key } = origin;
   const id = origin.keyId ?? randomId('key');
   const record: ApiKeyRecord = {
     id,

@@ -5,6 +5,7 @@ import { testAccounts } from '../testing/test-accounts.js';
 import { createAuthenticator } from './authenticate.js';
 import { CachedKeyStore } from './cached-key-store.js';
 import { LastUseRecorder } from './last-use-recorder.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 
 const START = '2026-01-01T00:00:00.000Z';
 
@@ -15,7 +16,7 @@ const setup = async (options: { cacheSeconds?: number } = {}) => {
   const { accounts } = testAccounts(keys, clock);
   const account = await accounts.createAccount('acme');
   const lastUse = new LastUseRecorder({ keys, maxKeys: 10 });
-  const authenticate = createAuthenticator(keys, { clock, lastUse });
+  const authenticate = createAuthenticator(keys, { clock, lastUse, keyTags: testKeyTags });
   return { store, accounts, account, advance, authenticate, check: (key: string) => authenticate(`Bearer ${key}`) };
 };
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock/clock.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
@@ -5,6 +6,8 @@ import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
 import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { createAuthenticator } from './authenticate.js';
+import { UNKNOWN_KEY } from './key-validity.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 
 const setup = async () => {
   const store = new MapKeyStore();
@@ -12,7 +15,7 @@ const setup = async () => {
   const { accounts } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
   const issued = await accounts.createKey(account.id);
-  return { store, accounts, account, issued, authenticate: createAuthenticator(store, { clock }) };
+  return { store, accounts, account, issued, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
 };
 
 describe('createAuthenticator', () => {
@@ -46,7 +49,12 @@ describe('createAuthenticator with a failed-key throttle', () => {
     const context = await setup();
     const { clock, advance } = movableClock('2026-01-01T00:00:10Z');
     const throttle = new FailedKeyThrottle({ perMinute: 3, maxAddresses: 100, maxRealKeys: 100, clock });
-    return { ...context, clock, advance, authenticate: createAuthenticator(context.store, { failedKeyThrottle: throttle, clock }) };
+    return {
+      ...context,
+      clock,
+      advance,
+      authenticate: createAuthenticator(context.store, { failedKeyThrottle: throttle, clock, keyTags: testKeyTags }),
+    };
   };
 
   it('refuses made-up keys past the allowance without a lookup, but never a real key from the same address', async () => {
@@ -58,14 +66,36 @@ describe('createAuthenticator with a failed-key throttle', () => {
     await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 5 });
     expect(store.lookups, 'a refused check costs no lookup').toBe(lookups);
     expect((await authenticate(`Bearer ${issued.key}`, from)).keyId, 'a key found before').toBe(issued.id);
-    const fresh = await accounts.createKey(account.id);
-    await expect(authenticate(`Bearer ${fresh.key}`, from), 'a key never seen waits for the next probe').rejects.toMatchObject({
+    const tagged = await accounts.createKey(account.id);
+    expect((await authenticate(`Bearer ${tagged.key}`, from)).keyId, 'a tagged key never seen, at once').toBe(tagged.id);
+    const untagged = await accounts.createKey(account.id, { presetKey: `psk_${randomBytes(32).toString('base64url')}` });
+    await expect(authenticate(`Bearer ${untagged.key}`, from), 'an untagged key never seen waits for the next probe').rejects.toMatchObject({
       code: 'rate_limited',
     });
     advance(5_000);
-    expect((await authenticate(`Bearer ${fresh.key}`, from)).keyId, 'and is looked up then').toBe(fresh.id);
+    expect((await authenticate(`Bearer ${untagged.key}`, from)).keyId, 'and is looked up then').toBe(untagged.id);
     await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited' });
-    expect((await authenticate(`Bearer ${fresh.key}`, from)).keyId, 'and from then on goes through').toBe(fresh.id);
+    expect((await authenticate(`Bearer ${untagged.key}`, from)).keyId, 'and from then on goes through').toBe(untagged.id);
+  });
+
+  it('refuses a made-up tagged key as an unknown key without a lookup, and without counting it against its address', async () => {
+    const { authenticate, store } = await throttled();
+    const from = { clientAddress: '203.0.113.13' };
+    const lookups = store.lookups;
+    for (let n = 0; n < 10; n += 1) {
+      const madeUp = `psk_test_${randomBytes(45).toString('base64url').slice(0, 59)}`;
+      await expect(authenticate(`Bearer ${madeUp}`, from)).rejects.toMatchObject({ code: 'unauthorized', message: UNKNOWN_KEY });
+    }
+    expect(store.lookups, 'none reached the store').toBe(lookups);
+    await expect(authenticate('Bearer psk_guess', from), 'its allowance is whole').rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('looks up a tagged key the store no longer holds without charging its address: its tag cannot be made up', async () => {
+    const { authenticate, store, issued } = await throttled();
+    store.findKeyByHash = async () => null;
+    const from = { clientAddress: '203.0.113.14' };
+    for (let n = 0; n < 5; n += 1) await expect(authenticate(`Bearer ${issued.key}`, from)).rejects.toMatchObject({ message: UNKNOWN_KEY });
+    await expect(authenticate('Bearer psk_guess', from), 'its allowance is whole').rejects.toMatchObject({ code: 'unauthorized' });
   });
 
   it('does not count expired or revoked keys as guesses: polling one never holds back another key of the account', async () => {

@@ -3,6 +3,8 @@ import { systemClock, type Clock } from '../clock/clock.js';
 import { hashApiKey } from './api-key.js';
 import { BrowserKeyRefusal, requireAllowedOrigin } from './browser-key.js';
 import { foreignKeyRefusal, type KeyEnvironment } from './key-environment.js';
+import { RecentHashes } from './recent-hashes.js';
+import type { KeyTags } from './key-tag.js';
 import type { FailedKeyThrottle, PendingKeyCheck } from './failed-key-throttle.js';
 import { SUSPENDED_ACCOUNT, UNKNOWN_KEY, whyKeyRefused } from './key-validity.js';
 import type { LastUseRecorder } from './last-use-recorder.js';
@@ -41,9 +43,13 @@ export type Authenticate = (authorization: string | undefined, context?: Authent
 
 // RFC 6750 §2.1: the scheme is case-insensitive and the credential is a token68.
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** Keys in use whose tag was found right, so that each is checked once rather than per request (an HMAC costs several hashes). */
+const TAGGED_KEYS_REMEMBERED = 10_000;
 
 export interface AuthenticatorOptions {
-  /** Refuses lookups of made-up keys from a client that sent too many, before the store is asked; never a real key. */
+  /** The secrets keys are tagged under: a key of the tagged shape whose tag none of them made is refused unlooked-up. */
+  keyTags: KeyTags;
+  /** Refuses lookups of untagged made-up keys from a client that sent too many, before the store is asked; never a real key. */
   failedKeyThrottle?: FailedKeyThrottle;
   /** Told of every accepted key, to keep its last use without a write per request. */
   lastUse?: LastUseRecorder;
@@ -53,9 +59,10 @@ export interface AuthenticatorOptions {
   environment?: KeyEnvironment;
 }
 
-export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions = {}): Authenticate {
-  const { failedKeyThrottle: throttle, lastUse, clock = systemClock, environment = 'test' } = options;
+export function createAuthenticator(keys: KeyStore, options: AuthenticatorOptions): Authenticate {
+  const { keyTags, failedKeyThrottle: throttle, lastUse, clock = systemClock, environment = 'test' } = options;
   const foreign = foreignKeyRefusal(environment);
+  const tagged = new RecentHashes(TAGGED_KEYS_REMEMBERED);
   return async (authorization, context = {}) => {
     if (authorization === undefined || authorization.trim() === '') {
       throw new DomainError('unauthorized', 'missing API key: send "Authorization: Bearer <API_KEY>"');
@@ -67,8 +74,14 @@ export function createAuthenticator(keys: KeyStore, options: AuthenticatorOption
     // From its text alone, before hashing or any lookup: such a key cannot be one of this service's.
     const foreignRefusal = foreign(match[1]);
     if (foreignRefusal !== undefined) throw new DomainError('unauthorized', foreignRefusal);
+    // A made-up tag costs nothing and counts for nothing: answered as any unknown key, so the text
+    // tells a guesser no more than a lookup would. A right tag cannot be made up: it is looked up
+    // whatever its client sent before, so no guesser on its address can hold it back.
     const hash = hashApiKey(match[1]);
-    const pending = throttle && context.clientAddress !== undefined ? admit(throttle, context.clientAddress, hash) : undefined;
+    const tag = tagged.has(hash) ? 'tagged' : keyTags.verdict(match[1]);
+    if (tag === 'forged') throw new DomainError('unauthorized', UNKNOWN_KEY);
+    if (tag === 'tagged') tagged.saw(hash);
+    const pending = tag === 'untagged' && throttle && context.clientAddress !== undefined ? admit(throttle, context.clientAddress, hash) : undefined;
     let record: ApiKeyRecord | null;
     try {
       record = await keys.findKeyByHash(hash);

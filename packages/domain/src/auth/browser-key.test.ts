@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { movableClock } from '../testing/movable-clock.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { testAccounts } from '../testing/test-accounts.js';
-import { displayPrefix, generateApiKey } from './api-key.js';
+import { displayPrefix } from './api-key.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 import { createAuthenticator } from './authenticate.js';
 import { BrowserKeyRefusal } from './browser-key.js';
 
@@ -20,16 +21,16 @@ const setup = async () => {
     expiresAt: new Date('2026-02-01T00:00:00Z'),
   });
   const secret = await accounts.createKey(account.id);
-  return { store, accounts, account, browser, secret, advance, authenticate: createAuthenticator(store, { clock }) };
+  return { store, accounts, account, browser, secret, advance, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
 };
 
 describe('browser keys', () => {
   it('are made as psk_pub_<environment>_…, read pets only, and show their marker in their prefix', async () => {
     const { browser } = await setup();
-    expect(browser.key).toMatch(/^psk_pub_test_[A-Za-z0-9_-]{43}$/);
+    expect(browser.key).toMatch(/^psk_pub_test_[A-Za-z0-9_-]{59}$/);
     expect(browser.prefix).toBe(browser.key.slice(0, 'psk_pub_test_'.length + 6));
     expect(browser).toMatchObject({ kind: 'browser', scopes: ['pets:read'], origins: [SHOP, 'http://localhost:5173'] });
-    const live = generateApiKey('live', 'browser');
+    const live = testKeyTags.newKey('live', 'browser');
     expect(live).toMatch(/^psk_pub_live_/);
     expect(displayPrefix(live)).toBe(live.slice(0, 19));
   });
@@ -76,8 +77,8 @@ describe('browser keys', () => {
 
   it('of the other environment are refused from their text, before any lookup', async () => {
     const { store } = await setup();
-    const atProduction = createAuthenticator(store, { environment: 'live' });
-    const atStaging = createAuthenticator(store, { environment: 'test' });
+    const atProduction = createAuthenticator(store, { environment: 'live', keyTags: testKeyTags });
+    const atStaging = createAuthenticator(store, { environment: 'test', keyTags: testKeyTags });
     const random = randomBytes(32).toString('base64url');
     const lookups = store.lookups;
     await expect(atProduction(`Bearer psk_pub_test_${random}`, { origin: SHOP })).rejects.toMatchObject({

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/clock.js';
 import { secondsToWindowEnd } from '../rate-limit/rate-limiter.js';
 import { clientOfAddress } from './client-of-address.js';
-import { RealKeys } from './real-keys.js';
+import { RecentHashes } from './recent-hashes.js';
 
 export interface FailedKeyThrottleOptions {
   /** Lookups of keys the store does not hold that a client may cause per clock minute before it is held back. */
@@ -39,8 +39,9 @@ interface ClientEntry {
 /**
  * Keys are 32 random bytes: nobody guesses one, so this protects the DATABASE from lookups of
  * made-up keys, never a key from guessing, and never refuses a real key for its address's failures.
+ * Only untagged keys come here: a tag tells the others apart before any lookup (see KeyTags).
  *
- * - A key this process has found in the store (RealKeys) is let through whatever its client did.
+ * - A key this process has found in the store (realKeys) is let through whatever its client did.
  * - Any other key is looked up while its client (see clientOfAddress) caused fewer than
  *   `perMinute` lookups of keys the store does not hold this clock minute; past that, one every
  *   PROBE_INTERVAL_MS (so a real key new to this process still gets in), and the rest are
@@ -56,10 +57,11 @@ export class FailedKeyThrottle {
   private readonly clients = new Map<string, ClientEntry>();
   /** Per client, the keys (by hash) whose checks are under way, and how many requests share each. */
   private readonly underWay = new Map<string, Map<string, number>>();
-  private readonly realKeys: RealKeys;
+  /** Hashes of keys found in the store. */
+  private readonly realKeys: RecentHashes;
 
   constructor(private readonly options: FailedKeyThrottleOptions) {
-    this.realKeys = new RealKeys(options.maxRealKeys);
+    this.realKeys = new RecentHashes(options.maxRealKeys);
   }
 
   /** Admits a check of the key with this hash from this address, or says how long to wait. */

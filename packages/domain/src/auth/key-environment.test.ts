@@ -4,7 +4,8 @@ import { AccountService } from '../accounts/account-service.js';
 import { ArrayAuditLog } from '../testing/array-audit-log.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
-import { displayPrefix, generateApiKey } from './api-key.js';
+import { displayPrefix } from './api-key.js';
+import { testKeyTags } from '../testing/test-key-tags.js';
 import { createAuthenticator } from './authenticate.js';
 import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { keyEnvironmentOf, type KeyEnvironment } from './key-environment.js';
@@ -25,7 +26,7 @@ function untouchableStore(): { store: KeyStore; calls: string[] } {
 }
 
 const accountsFor = async (store: MapKeyStore, keyEnvironment: KeyEnvironment) => {
-  const accounts = new AccountService({ keys: store, audit: new ArrayAuditLog(), clock, actor: 'tester', keyEnvironment });
+  const accounts = new AccountService({ keys: store, audit: new ArrayAuditLog(), clock, actor: 'tester', keyEnvironment, keyTags: testKeyTags });
   return { accounts, account: await accounts.createAccount('acme') };
 };
 
@@ -37,9 +38,9 @@ describe('keyEnvironmentOf', () => {
 
 describe('keys that name their environment', () => {
   it('are made with their environment in their text, and their display prefix keeps six characters past it', () => {
-    const [live, test] = [generateApiKey('live'), generateApiKey('test')];
-    expect(live).toMatch(/^psk_live_[A-Za-z0-9_-]{43}$/);
-    expect(test).toMatch(/^psk_test_[A-Za-z0-9_-]{43}$/);
+    const [live, test] = [testKeyTags.newKey('live'), testKeyTags.newKey('test')];
+    expect(live).toMatch(/^psk_live_[A-Za-z0-9_-]{59}$/);
+    expect(test).toMatch(/^psk_test_[A-Za-z0-9_-]{59}$/);
     expect([displayPrefix(live), displayPrefix(test)]).toEqual([live.slice(0, 15), test.slice(0, 15)]);
     const legacy = `psk_${randomBytes(32).toString('base64url')}`;
     expect(displayPrefix(legacy), 'a key issued before environments').toBe(legacy.slice(0, 10));
@@ -50,7 +51,7 @@ describe('keys that name their environment', () => {
     ['test', 'psk_live_', 'this key is a live key (psk_live_…) of the production service; this is a test service'],
   ] as const)('a %s service refuses a %s… key saying why, without asking the store', async (environment, foreign, why) => {
     const { store, calls } = untouchableStore();
-    const authenticate = createAuthenticator(store, { environment, clock });
+    const authenticate = createAuthenticator(store, { environment, clock, keyTags: testKeyTags });
     await expect(authenticate(`Bearer ${foreign}${randomBytes(32).toString('base64url')}`, { clientAddress: '203.0.113.1' })).rejects.toMatchObject({
       code: 'unauthorized',
       message: expect.stringContaining(why),
@@ -67,8 +68,8 @@ describe('keys that name their environment', () => {
     const legacyKey = `psk_${randomBytes(32).toString('base64url')}`;
     const legacy = await production.accounts.createKey(production.account.id, { presetKey: legacyKey });
     expect([live.key.slice(0, 9), test.key.slice(0, 9)]).toEqual(['psk_live_', 'psk_test_']);
-    const atProduction = createAuthenticator(store, { environment: 'live', clock });
-    const atStaging = createAuthenticator(store, { environment: 'test', clock });
+    const atProduction = createAuthenticator(store, { environment: 'live', clock, keyTags: testKeyTags });
+    const atStaging = createAuthenticator(store, { environment: 'test', clock, keyTags: testKeyTags });
     expect((await atProduction(`Bearer ${live.key}`)).keyId).toBe(live.id);
     expect((await atStaging(`Bearer ${test.key}`)).keyId).toBe(test.id);
     expect([(await atProduction(`Bearer ${legacyKey}`)).keyId, (await atStaging(`Bearer ${legacyKey}`)).keyId]).toEqual([legacy.id, legacy.id]);
@@ -88,7 +89,7 @@ describe('keys that name their environment', () => {
   it('does not count a key of the other environment against its client in the failed-key throttle', async () => {
     const store = new MapKeyStore();
     const throttle = new FailedKeyThrottle({ perMinute: 2, maxAddresses: 100, maxRealKeys: 100, clock });
-    const authenticate = createAuthenticator(store, { environment: 'test', failedKeyThrottle: throttle, clock });
+    const authenticate = createAuthenticator(store, { environment: 'test', failedKeyThrottle: throttle, clock, keyTags: testKeyTags });
     const from = { clientAddress: '203.0.113.2' };
     for (let n = 0; n < 5; n += 1) await expect(authenticate(`Bearer psk_live_elsewhere${n}`, from)).rejects.toMatchObject({ code: 'unauthorized' });
     await expect(authenticate('Bearer psk_test_made_up', from), 'its allowance is whole').rejects.toMatchObject({ code: 'unauthorized' });

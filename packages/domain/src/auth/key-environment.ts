@@ -17,6 +17,9 @@ export const KEY_TEXT_PREFIXES: Readonly<Record<KeyEnvironment, string>> = { liv
  */
 export const BROWSER_KEY_TEXT_PREFIXES: Readonly<Record<KeyEnvironment, string>> = { live: 'psk_pub_live_', test: 'psk_pub_test_' };
 
+/** Every prefix naming a kind and an environment, longest first, so a browser key's `psk_pub_live_` is found before any shorter one. */
+export const MARKED_KEY_TEXT_PREFIXES: readonly string[] = [...Object.values(BROWSER_KEY_TEXT_PREFIXES), ...Object.values(KEY_TEXT_PREFIXES)];
+
 /** The text a new key of `kind` starts with in `environment`. */
 export function keyTextPrefix(kind: KeyKind, environment: KeyEnvironment): string {
   return (kind === 'browser' ? BROWSER_KEY_TEXT_PREFIXES : KEY_TEXT_PREFIXES)[environment];

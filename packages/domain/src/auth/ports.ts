@@ -115,3 +115,18 @@ export interface KeyStore {
   /** Records a use of the key at `at`, unless a later one is recorded already; a missing key is ignored. */
   recordKeyUse(id: string, at: Date): Promise<void>;
 }
+
+/**
+ * Where the secret keys are tagged under is kept when the configuration names none, so that every
+ * instance on one database (and the command line) tags and checks keys alike (docs/key-tags.md).
+ * It is as sensitive as the key hashes beside it, and never leaves the service.
+ */
+export interface KeyTagSecretStore {
+  /**
+   * The stored secret, storing `candidate` first when there is none: one unique-key insert, so
+   * instances starting together all get the one that was stored first.
+   */
+  claim(candidate: string): Promise<string>;
+  /** The stored secret, or null when none was ever stored. */
+  find(): Promise<string | null>;
+}

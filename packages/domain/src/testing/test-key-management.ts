@@ -8,6 +8,7 @@ import { MapKeyClaims } from './map-key-claims.js';
 import { MapKeyStore } from './map-key-store.js';
 import { MapPeopleStore } from './map-people-store.js';
 import { movableClock } from './movable-clock.js';
+import { testKeyTags } from './test-key-tags.js';
 
 /** The request every change in these tests comes from. */
 export const FROM = { clientAddress: '198.51.100.4' };
@@ -25,7 +26,7 @@ export function testKeyManagement() {
   const people = new MapPeopleStore();
   const audit = new ArrayAuditLog();
   const claims = new MapKeyClaims();
-  const accounts = new AccountService({ keys, audit, clock, actor: 'operator' });
+  const accounts = new AccountService({ keys, audit, clock, actor: 'operator', keyTags: testKeyTags });
   const management = new KeyManagementService({ accounts, keys, people, audit, claims, clock, maxRateLimit: TEST_MAX_RATE_LIMIT });
 
   let made = 0;

@@ -9,6 +9,7 @@ import { fastTestPasswordHasher } from './fast-test-password-hasher.js';
 import { MapKeyStore } from './map-key-store.js';
 import { MapPeopleStore } from './map-people-store.js';
 import { movableClock } from './movable-clock.js';
+import { testKeyTags } from './test-key-tags.js';
 
 export interface TestPeopleOptions {
   /** Mail is on (and with it verification) when true: messages are kept in `mail`. */
@@ -34,7 +35,7 @@ export function testPeople(options: TestPeopleOptions = {}) {
   const people = new MapPeopleStore();
   const audit = new ArrayAuditLog();
   const mail: MailMessage[] = [];
-  const accounts = new AccountService({ keys, audit, clock, actor: 'operator' });
+  const accounts = new AccountService({ keys, audit, clock, actor: 'operator', keyTags: testKeyTags });
   const service = new PeopleService({
     people,
     keys,

@@ -1,12 +1,14 @@
 // One of several processes rolling or revoking the same key at once (see key-races.test.ts).
 // It imports the built packages, as a deployed instance or an operator's CLI would.
 import process from 'node:process';
-import { AccountService, systemClock } from '@petstore/domain';
+import { AccountService, KeyTags, newKeyTagSecret, systemClock } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
 
 const [uri = '', dbName = ''] = process.argv.slice(2);
 const mongo = await connectMongo({ uri, dbName, timeoutMS: 30_000 });
-const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: `worker ${process.pid}` });
+// Tagged under the database's secret, as every instance's and the CLI's keys are.
+const keyTags = new KeyTags([await mongo.keyTagSecrets.claim(newKeyTagSecret())]);
+const accounts = new AccountService({ keys: mongo.keys, audit: mongo.audit, clock: systemClock, actor: `worker ${process.pid}`, keyTags });
 
 const change = { roll: (keyId) => accounts.rollKey(keyId, { overlapSeconds: 3600 }), revoke: (keyId) => accounts.revokeKey(keyId) };
 

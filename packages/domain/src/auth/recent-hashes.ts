@@ -1,10 +1,10 @@
 /**
- * Hashes of keys the store was found to hold (good, expired, rolled or revoked alike), the most
- * recently seen kept when there are too many. The failed-key throttle lets these through whatever
- * their client's failures: they are real keys, not guesses. A key is never deleted from the store,
- * so a hash stays true once learnt.
+ * Hashes of keys of which something was learnt that stays true for the life of the process, the
+ * most recently seen kept when there are too many: the failed-key throttle's keys found in the
+ * store (good, expired, rolled or revoked alike: a key is never deleted from the store), the key
+ * check's keys whose tag was right (the secrets are read once, at start-up).
  */
-export class RealKeys {
+export class RecentHashes {
   private readonly hashes = new Set<string>();
 
   constructor(private readonly max: number) {}
