@@ -14,7 +14,11 @@ describe('parseQuery', () => {
     const query = parseQuery('status%5B%24ne%5D=sold&__proto__=x&constructor=y');
     expect(Object.keys(query)).toEqual(['status[$ne]', '__proto__', 'constructor']);
     expect(Object.getOwnPropertyDescriptor(query, '__proto__')?.value).toBe('x');
-    expect(Object.getPrototypeOf(query)).toBeNull();
+    expect(query['constructor']).toBe('y');
+    for (const inherited of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(parseQuery('a=1')[inherited], inherited).toBeUndefined();
+      expect(parseQuery('')[inherited], inherited).toBeUndefined();
+    }
   });
 
   it('is frozen, values included, and one shared empty reading for no query at all', () => {
