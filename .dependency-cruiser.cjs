@@ -1,6 +1,7 @@
 /**
  * The package boundaries of docs/architecture.md, checked by `npm run lint:deps` in `npm test`:
- * no import cycles; the domain free of web frameworks and database drivers; apps independent of
+ * no import cycles; the domain free of web frameworks and database drivers; Koa inside
+ * packages/http (the doors take the exchange, never Koa's context); apps independent of
  * each other, but for the gateway, which mounts them all (and the packed tRPC client, which is
  * the tRPC app's client). Type-only imports count: a cycle of types is a cycle of concepts.
  * @type {import('dependency-cruiser').IConfiguration}
@@ -26,6 +27,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/domain/src/' },
       to: { path: '^(apps|packages|tooling)/', pathNot: '^packages/domain/' },
+    },
+    {
+      name: 'koa-inside-http',
+      severity: 'error',
+      comment:
+        'Koa and @koa/router are the router and middleware chain of packages/http, and stay there: a door ' +
+        "declares routes of handlers over the exchange and never sees Koa. Tests too. Only the bench's " +
+        'reference servers (tooling/bench: K0, L0, A0, T0) use Koa directly: they measure bare Koa by definition.',
+      from: { pathNot: '^(packages/http/|tooling/bench/)' },
+      to: { path: '(^|node_modules/)(@types/)?(koa|@koa/[^/]+)(/|$)' },
     },
     {
       name: 'apps-independent',

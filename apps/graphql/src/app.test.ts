@@ -1,4 +1,4 @@
-import { createBaseApp, requestListener } from '@petstore/http';
+import { createBaseApp } from '@petstore/http';
 import { composeDoors, type Service } from '@petstore/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountGraphql, mountGraphqlFromConfig } from './app.js';
@@ -17,10 +17,10 @@ describe('mountGraphql', () => {
       const app = createBaseApp(runtime);
       const door = mountGraphql(app, runtime);
       // Answered as every answer is, through the request's exchange.
-      app.use((ctx) => {
-        ctx.state.exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify({ servedBy: 'next middleware', path: ctx.path }));
+      app.use((exchange) => {
+        exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify({ servedBy: 'next middleware', path: exchange.path }));
       });
-      return { listener: requestListener(app), ...door };
+      return { listener: app.listener(), ...door };
     });
 
     const graphql = await postGraphql(listening.url, { query: '{ pets { id } }', key: listening.apiKey });

@@ -1,12 +1,12 @@
 import type { ApolloServer, HTTPGraphQLRequest, HTTPGraphQLResponse } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
-import type { Envelope, Exchange, ExchangeState, HeaderList } from '@petstore/http';
-import type { Context, Middleware, ParameterizedContext } from 'koa';
+import { firstValue, type Envelope, type Exchange, type Handler, type HeaderList, type Query } from '@petstore/http';
 import type { DocumentAnalyses } from './analysis/document-analyses.js';
 import { graphqlRequestOperations } from './analysis/request-operations.js';
 import { graphqlContext, type GraphqlContext } from './context.js';
 import { readGraphqlBody } from './graphql-body.js';
 import { LANDING_PAGE_CSP } from './landing-page.js';
+import { prefersHtml } from './media-type.js';
 import type { TrustedDocuments } from './trusted/trusted-documents.js';
 import { refusePersistedQueries } from './trusted/persisted-queries-off.js';
 import { trustedRequest } from './trusted/trusted-request.js';
@@ -31,27 +31,27 @@ export interface GraphqlMiddlewareOptions {
  * is read under the service's limits and every operation in the request is admitted (its scope,
  * then its cost) before Apollo runs any of them.
  */
-export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Middleware<ExchangeState> {
+export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options: GraphqlMiddlewareOptions): Handler {
   const { envelope } = options;
-  return async (ctx, next) => {
-    if (ctx.path !== GRAPHQL_PATH) {
+  return async (exchange, next) => {
+    if (exchange.path !== GRAPHQL_PATH) {
       await next();
       return;
     }
-    const exchange = ctx.state.exchange;
     exchange.routed(GRAPHQL_PATH);
     let body: unknown;
-    let search = ctx.querystring;
-    if (!isLandingPageRequest(ctx, options.landingPage)) {
-      body = await readGraphqlBody(ctx, envelope, options.maxBatch);
-      if (options.trustedDocuments) ({ body, search } = trustedRequest(options.trustedDocuments, body, search));
-      else refusePersistedQueries(body, search);
+    let parameters = exchange.query();
+    if (!isLandingPageRequest(exchange, options.landingPage)) {
+      body = await readGraphqlBody(exchange, options.maxBatch);
+      if (options.trustedDocuments) ({ body, parameters } = trustedRequest(options.trustedDocuments, body, parameters));
+      else refusePersistedQueries(body, parameters);
       // Known from what will run: the registered document when only those run.
-      const request = ctx.method === 'POST' ? body : Object.fromEntries(new URLSearchParams(search));
+      const request =
+        exchange.method === 'POST' ? body : { query: firstValue(parameters, 'query'), operationName: firstValue(parameters, 'operationName') };
       await envelope.admit(exchange, graphqlRequestOperations(request, options.analyses));
     }
     const response = await server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: toApolloRequest(ctx, body, search),
+      httpGraphQLRequest: toApolloRequest(exchange, body, parameters),
       context: () => graphqlContext(exchange),
     });
     sendApolloResponse(exchange, response);
@@ -59,16 +59,30 @@ export function graphqlMiddleware(server: ApolloServer<GraphqlContext>, options:
 }
 
 /** Apollo's own test (a browser asking for HTML on a GET) for serving its landing page, when it is on. */
-export function isLandingPageRequest(ctx: ParameterizedContext<ExchangeState>, landingPage: boolean): boolean {
-  return landingPage && ctx.method === 'GET' && ctx.accepts('application/json', 'application/graphql-response+json', 'text/html') === 'text/html';
+export function isLandingPageRequest(exchange: Exchange, landingPage: boolean): boolean {
+  return landingPage && exchange.method === 'GET' && prefersHtml(exchange.header('accept'));
 }
 
-function toApolloRequest(ctx: Context, body: unknown, search: string): HTTPGraphQLRequest {
+/**
+ * The request as Apollo's `executeHTTPGraphQLRequest` takes it. A GET's query string is written
+ * from the door's reading of it (rewritten when only trusted documents run), every value of a
+ * repeated name included, so Apollo reads what was admitted and refuses a repeated parameter as it
+ * would the raw one; a POST's is not read by Apollo, so none is written.
+ */
+function toApolloRequest(exchange: Exchange, body: unknown, parameters: Query): HTTPGraphQLRequest {
   const headers = new HeaderMap();
-  for (const [name, value] of Object.entries(ctx.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  exchange.eachHeader((name, value) => headers.set(name, value));
+  return { method: exchange.method, headers, search: exchange.method === 'GET' ? searchOf(parameters) : '', body };
+}
+
+/** Query parameters written back as a query string (form encoding, as URLSearchParams writes it but for `%20` for a space). */
+function searchOf(parameters: Query): string {
+  const pairs: string[] = [];
+  for (const name in parameters) {
+    const value = parameters[name] ?? [];
+    for (const each of typeof value === 'string' ? [value] : value) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(each)}`);
   }
-  return { method: ctx.method.toUpperCase(), headers, search, body };
+  return pairs.join('&');
 }
 
 /** Apollo's answer through the exchange's writer; it is always complete (no incremental delivery is served). */

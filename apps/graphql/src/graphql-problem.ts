@@ -10,5 +10,5 @@ import { graphqlMediaType } from './media-type.js';
 export const graphqlProblem: ProblemShape = ({ body, headers }, exchange) => {
   const retryAfter = headers['Retry-After'];
   const failure = { code: body.code, message: body.message, retryAfter: retryAfter === undefined ? undefined : Number(retryAfter) };
-  return { contentType: graphqlMediaType(exchange.req.headers.accept), body: { errors: [graphqlErrorShape(failure, 'request')] } };
+  return { contentType: graphqlMediaType(exchange.header('accept')), body: { errors: [graphqlErrorShape(failure, 'request')] } };
 };

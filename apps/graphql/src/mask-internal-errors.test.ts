@@ -49,9 +49,7 @@ describe('errors the door did not expect', () => {
       throw new Error('key store: socket hang up');
     };
     running = await startGraphqlService((runtime) =>
-      composeDoors({ ...runtime, envelope: createEnvelope({ authenticate: failingKeyCheck, maxBodyBytes: runtime.envelope.bodyLimits.maxBytes }) }, [
-        mountGraphqlFromConfig,
-      ]),
+      composeDoors({ ...runtime, envelope: createEnvelope({ authenticate: failingKeyCheck }) }, [mountGraphqlFromConfig]),
     );
     const answer = await postGraphql(running.url, { query: '{ pets { id } }', key: running.apiKey });
     expect(answer.status).toBe(500);

@@ -13,3 +13,12 @@ export function graphqlMediaType(accept: string | undefined): string {
   if (!accept) return JSON_TYPE;
   return new Negotiator({ headers: { accept } }).mediaType([JSON_TYPE, GRAPHQL_RESPONSE_TYPE]) ?? JSON_TYPE;
 }
+
+/**
+ * Whether `Accept` prefers HTML to either JSON type, as Apollo decides to serve its landing page:
+ * text/html listed last, so that a tie (`*\/*`) or no Accept at all goes to JSON.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return new Negotiator({ headers: { accept } }).mediaType(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+}

@@ -43,6 +43,16 @@ describe('the GraphQL door in operation', () => {
     expect(free.headers.get('ratelimit-remaining')).toBe('1');
   });
 
+  it('refuses a GET whose GraphQL parameter is repeated, as Apollo does, rather than run one of its values', async () => {
+    door = await startGraphql();
+    const twice = `query=${encodeURIComponent('{ a: pets { id } b: pets { id } }')}&query=${encodeURIComponent('{ __typename }')}`;
+    const answer = await fetch(`${door.url}?${twice}`, { headers: { Authorization: `Bearer ${door.apiKey}`, 'apollo-require-preflight': 'true' } });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      errors: [{ message: "The 'query' search parameter may only be specified once.", extensions: { code: 'BAD_REQUEST' } }],
+    });
+  });
+
   it('returns the same pet for an addPet retried with the same Idempotency-Key, and refuses the key with another pet', async () => {
     door = await startGraphql();
     const add = (name: string) =>

@@ -25,7 +25,7 @@ export interface AdmissionDeps {
  * left in a client's jar must not change whose request it is. Nothing a cross-site page can do
  * rides on it: a browser sends `Authorization` to another origin only after a CORS preflight.
  */
-export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: Operation) => Promise<Omit<Call, 'params'>> {
+export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: Operation) => Promise<Call> {
   const checkCsrf = csrfCheck(deps.publicBaseUrl);
   /** The signed-in person the cookie's token names; 401 without one, or for one that names no live session. */
   const sessionOf = async (exchange: Exchange, token: string | undefined, orKey: boolean): Promise<SessionPrincipal> => {
@@ -34,7 +34,7 @@ export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: 
       return await deps.people.authenticateSession(token);
     } catch (error) {
       // The cookie names no live session (ended, expired, or never one): the browser may forget it.
-      if (isDomainError(error) && error.code === 'unauthorized') exchange.header('Set-Cookie', deps.cookie.clear);
+      if (isDomainError(error) && error.code === 'unauthorized') exchange.stageHeader('Set-Cookie', deps.cookie.clear);
       throw error;
     }
   };
@@ -45,9 +45,9 @@ export function admission(deps: AdmissionDeps): (exchange: Exchange, operation: 
     return { kind: 'key', keyId: principal.keyId, accountId: principal.accountId, scopes: principal.scopes };
   };
   return async (exchange, operation) => {
-    const byKey = operation.callers === 'key' || (operation.callers === 'session-or-key' && exchange.req.headers.authorization !== undefined);
-    const token = byKey ? undefined : deps.cookie.tokenOf(exchange.req.headers.cookie);
-    checkCsrf(exchange.req, token !== undefined);
+    const byKey = operation.callers === 'key' || (operation.callers === 'session-or-key' && exchange.header('authorization') !== undefined);
+    const token = byKey ? undefined : deps.cookie.tokenOf(exchange);
+    checkCsrf(exchange, token !== undefined);
     const context = { clientAddress: exchange.clientAddress ?? '', userAgent: userAgentOf(exchange) };
     if (byKey) return { exchange, context, token, session: undefined, caller: await keyCaller(exchange, operation) };
     if (operation.callers === 'anyone') return { exchange, context, token, session: undefined, caller: undefined };
@@ -73,5 +73,5 @@ function personOf(session: SessionPrincipal): ManagementCaller {
 
 /** The User-Agent as readable text: it is shown in the person's list of sessions, nothing more. */
 function userAgentOf(exchange: Exchange): string {
-  return userAgentText(exchange.req.headers['user-agent']);
+  return userAgentText(exchange.header('user-agent'));
 }

@@ -1,9 +1,6 @@
-import { METHODS } from 'node:http';
-import Router, { type RouterMiddleware } from '@koa/router';
-import type Koa from 'koa';
 import type { Clock, KeyManagement, PeopleService, UsageService } from '@petstore/domain';
 import type { PasskeyService } from '@petstore/passkeys';
-import { allowedMethods, mountDoor, publishedDocument, stringifyJson, type DoorDeps, type ExchangeState } from '@petstore/http';
+import { publishedDocument, stringifyJson, type DoorDeps, type Exchange, type HttpApp, type Route } from '@petstore/http';
 import { admission } from './admission.js';
 import type { Handler } from './call.js';
 import { keyHandlers } from './handlers/key-handlers.js';
@@ -13,7 +10,7 @@ import { passkeyHandlers } from './handlers/passkey-handlers.js';
 import { sessionHandlers, sessionStarter } from './handlers/session-handlers.js';
 import { usageHandlers } from './handlers/usage-handlers.js';
 import { mailingLimit } from './mail-limit.js';
-import { ROUTES, type ManageMethod, type RoutedOperation } from './manage-routes.js';
+import { ROUTES, type RoutedOperation } from './manage-routes.js';
 import { manageOpenApiDocument } from './openapi/manage-document.js';
 import { sessionCookie } from './session/session-cookie.js';
 
@@ -28,16 +25,14 @@ export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'>
 export const MANAGE_PREFIX = '/manage/v1';
 export const MANAGE_OPENAPI_PATH = `${MANAGE_PREFIX}/openapi.json`;
 
-type Route = RouterMiddleware<ExchangeState>;
-
 /**
  * The management API under /manage/v1: each route of the door's table (manage-routes.ts), admitted
  * as the catalogue says who may call its operation (admission.ts), then its handler, which reads
- * the body under the envelope's one size limit and deadline and answers through the exchange's one
- * writer. The session token travels in its cookie alone (session/session-cookie.ts).
+ * the request through the exchange (the body under its one size limit and deadline, the route's
+ * parameters, the query) and answers through its one writer. The session token travels in its
+ * cookie alone (session/session-cookie.ts).
  */
-export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
-  const router = new Router<ExchangeState>({ prefix: MANAGE_PREFIX, methods: [...METHODS] });
+export function manageRoutes(deps: ManageDeps): Route[] {
   const cookie = sessionCookie(deps.publicBaseUrl);
   const admit = admission({ people: deps.people, envelope: deps.envelope, cookie, publicBaseUrl: deps.publicBaseUrl });
   const now = () => deps.clock.now();
@@ -46,42 +41,30 @@ export function buildManageRouter(deps: ManageDeps): Router<ExchangeState> {
   const chargeMailing = mailingLimit(deps.clock);
   // What each routed operation does once admitted; an operation of the table without one does not compile.
   const handlers: { readonly [Name in RoutedOperation]: Handler } = {
-    ...sessionHandlers({ people: deps.people, envelope: deps.envelope, cookie, startSession }),
-    ...passkeyHandlers({ passkeys: deps.passkeys, envelope: deps.envelope, startSession }),
-    ...linkHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
-    ...memberHandlers({ people: deps.people, envelope: deps.envelope, cookie, chargeMailing }),
-    ...keyHandlers({ keys: deps.keyManagement, envelope: deps.envelope, prefix: MANAGE_PREFIX }),
+    ...sessionHandlers({ people: deps.people, cookie, startSession }),
+    ...passkeyHandlers({ passkeys: deps.passkeys, startSession }),
+    ...linkHandlers({ people: deps.people, cookie, chargeMailing }),
+    ...memberHandlers({ people: deps.people, cookie, chargeMailing }),
+    ...keyHandlers({ keys: deps.keyManagement, prefix: MANAGE_PREFIX }),
     ...usageHandlers({ usage: deps.usage }),
   };
 
   const document = stringifyJson(manageOpenApiDocument(`${deps.publicBaseUrl}${MANAGE_PREFIX}`));
-  // Served to anyone, as every route here is reached without a key: the API's description is public.
-  router.get('/openapi.json', publishedDocument(document, 'application/json; charset=utf-8'));
-
-  const declare = routeDeclarer(router);
-  for (const { method, template, name, operation } of ROUTES) {
-    const route = `${MANAGE_PREFIX}${template}`;
-    const handler = handlers[name];
-    declare[method](template, async (ctx) => {
-      const exchange = ctx.state.exchange;
-      exchange.routed(route);
-      exchange.operation('manage', name);
-      const call = { ...(await admit(exchange, operation)), params: ctx.params };
-      await exchange.traced(name, {}, () => handler(call));
-    });
-  }
-  return router;
-}
-
-/** How a route of each method is declared on the router. */
-function routeDeclarer(router: Router<ExchangeState>): Record<ManageMethod, (template: string, route: Route) => void> {
-  return {
-    GET: (template, route) => router.get(template, route),
-    POST: (template, route) => router.post(template, route),
-    PUT: (template, route) => router.put(template, route),
-    PATCH: (template, route) => router.patch(template, route),
-    DELETE: (template, route) => router.delete(template, route),
-  };
+  return [
+    // Served to anyone, as every route here is reached without a key: the API's description is public.
+    { method: 'GET', template: '/openapi.json', handlers: [publishedDocument(document, 'application/json; charset=utf-8')] },
+    ...ROUTES.map(({ method, template, name, operation }): Route => {
+      const route = `${MANAGE_PREFIX}${template}`;
+      const handler = handlers[name];
+      const admitted = async (exchange: Exchange): Promise<void> => {
+        exchange.routed(route);
+        exchange.operation('manage', name);
+        const call = await admit(exchange, operation);
+        await exchange.traced(name, {}, () => handler(call));
+      };
+      return { method, template, handlers: [admitted] };
+    }),
+  ];
 }
 
 /**
@@ -91,7 +74,6 @@ function routeDeclarer(router: Router<ExchangeState>): Record<ManageMethod, (tem
  * operation (anyone, a session, a management key) is decided per operation, from the catalogue, as it
  * is admitted, where a key is checked and charged by the same envelope as at the pet doors.
  */
-export function mountManage(app: Koa<ExchangeState>, deps: ManageDeps): void {
-  const router = buildManageRouter(deps);
-  mountDoor(app, deps, { door: 'manage', prefix: MANAGE_PREFIX, routes: [router.routes(), allowedMethods(router)], isPublic: () => true });
+export function mountManage(app: HttpApp, deps: ManageDeps): void {
+  app.mount(deps, { door: 'manage', prefix: MANAGE_PREFIX, routes: manageRoutes(deps), isPublic: () => true });
 }

@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, parseOrThrow, type AuditRecordsQuery } from '@petstore/domain';
+import { singleValues, type Query } from '@petstore/http';
 import { z } from 'zod';
-import { queryOf } from './query.js';
 
 /**
  * listAuditRecords' query parameters, as the door reads them and its document publishes them: each
@@ -24,8 +24,8 @@ export const AuditRecordsParameters = z.strictObject({
   cursor: z.string().min(1).max(500).optional().meta({ description: 'The `next` of the page before; absent for the newest page.' }),
 });
 
-/** The audit query a request's URL asks for; 400 naming the parameter for anything else. */
-export function auditQueryOf(url: string | undefined): AuditRecordsQuery {
-  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, queryOf(url), 'query');
+/** The audit query a request's query string asks for; 400 naming the parameter for anything else, or for one given twice. */
+export function auditQueryOf(query: Query): AuditRecordsQuery {
+  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, singleValues(query), 'query');
   return { ...rest, ...(since !== undefined && { since: new Date(since) }) };
 }

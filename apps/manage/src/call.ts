@@ -1,7 +1,7 @@
 import type { ManagementCaller, RequestContext, SessionPrincipal } from '@petstore/domain';
 import { DomainError, parseOrThrow } from '@petstore/domain';
 import type { z } from 'zod';
-import { hasBody, stringifyJson, type Envelope, type Exchange, type HeaderList } from '@petstore/http';
+import { stringifyJson, type Exchange, type HeaderList } from '@petstore/http';
 
 /** One admitted call of a management operation, as its handler sees it. */
 export interface Call {
@@ -14,8 +14,6 @@ export interface Call {
   session: SessionPrincipal | undefined;
   /** Who calls, as the management service judges them: the signed-in person or the API key; undefined for anyone. */
   caller: ManagementCaller | undefined;
-  /** The route's parameters (`:passkeyId`), as the router matched them. */
-  params: Readonly<Record<string, string>>;
 }
 
 /** What an operation does once admitted; it answers through the exchange's one writer. */
@@ -49,14 +47,14 @@ export function callerOf(call: Call): ManagementCaller {
  * For an operation that takes no input (signing out): no body, or an empty JSON object, which is
  * what a client that always sends JSON sends; anything else is refused rather than ignored.
  */
-export async function readNoInput(envelope: Envelope, exchange: Exchange): Promise<void> {
-  if (!hasBody(exchange.req)) return;
-  const body = await envelope.readJson(exchange);
+export async function readNoInput(exchange: Exchange): Promise<void> {
+  if (!exchange.hasBody) return;
+  const body = await exchange.json();
   if (typeof body !== 'object' || body === null || Array.isArray(body) || Object.keys(body).length > 0)
     throw new DomainError('invalid_request', 'body: takes no input; send none, or {}');
 }
 
-/** The request's JSON body, read under the envelope's limits and parsed with the operation's input schema (400 naming the field). */
-export async function readInput<S extends z.ZodType>(envelope: Envelope, exchange: Exchange, schema: S): Promise<z.output<S>> {
-  return parseOrThrow(schema, await envelope.readJson(exchange), 'body');
+/** The request's JSON body, read by the exchange under its limits and parsed with the operation's input schema (400 naming the field). */
+export async function readInput<S extends z.ZodType>(exchange: Exchange, schema: S): Promise<z.output<S>> {
+  return parseOrThrow(schema, await exchange.json(), 'body');
 }

@@ -1,8 +1,8 @@
 import { doorTable, type OfferedBy, type OperationOn } from '@petstore/domain';
-import { routesOf, type RouteOfOperation as RouteOf } from '@petstore/http';
+import { routesOf, type RouteMethod, type RouteOfOperation as RouteOf } from '@petstore/http';
 
-/** The methods the door's routes use; another needs its line in the router's table (manage-router.ts). */
-export type ManageMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The methods the door's routes use: every method a route can be declared with. */
+export type ManageMethod = RouteMethod;
 
 /** The management door's name for an operation: its method and route template under /manage/v1. */
 export type ManageRoute = `${ManageMethod} /${string}`;

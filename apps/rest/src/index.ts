@@ -1,4 +1,4 @@
-export { buildRestRouter, mountRest, OPENAPI_PATH, REST_PREFIX, type RestDeps } from './app.js';
+export { mountRest, OPENAPI_PATH, REST_PREFIX, type RestDeps } from './app.js';
 export { apiServers, type ServerConfig } from './openapi/api-servers.js';
 export {
   loadOpenApiDocument,

@@ -1,8 +1,8 @@
 import { doorTable, type OfferedBy, type OperationOn } from '@petstore/domain';
-import { routesOf, type RouteOfOperation as RouteOf } from '@petstore/http';
+import { routesOf, type RouteMethod, type RouteOfOperation as RouteOf } from '@petstore/http';
 
-/** The methods the door's routes use so far; another needs its line in the router's table (app.ts). */
-export type RestMethod = 'GET' | 'POST';
+/** The methods the door's routes use so far. */
+export type RestMethod = Extract<RouteMethod, 'GET' | 'POST'>;
 
 /** The REST door's own name for an operation: its method and route template under /v1, as @koa/router writes it. */
 export type RestRoute = `${RestMethod} /${string}`;

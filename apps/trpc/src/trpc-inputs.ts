@@ -1,15 +1,15 @@
 import { DomainError } from '@petstore/domain';
-import { hasBody, parseJsonBody, type Envelope, type Exchange } from '@petstore/http';
+import { parseJsonBody, type Exchange } from '@petstore/http';
 import type { TrpcRequest } from './trpc-request.js';
 
 /**
  * Each call's raw input as tRPC's wire carries it (https://trpc.io/docs/rpc): `?input=` of a GET (read with the URL),
- * the body of a POST (read by the envelope, under its one size limit and deadline); for a batch, a
+ * the body of a POST (read by the exchange, under its one size limit and deadline); for a batch, a
  * JSON object with each call's input under its index. Absent, a call's input is undefined. Every
  * number is read from its digits (parseJsonBody), never through a double.
  */
-export async function readCallInputs(exchange: Exchange, request: TrpcRequest, envelope: Envelope): Promise<unknown[]> {
-  const text = exchange.req.method === 'GET' ? request.input : hasBody(exchange.req) ? await envelope.readText(exchange) : undefined;
+export async function readCallInputs(exchange: Exchange, request: TrpcRequest): Promise<unknown[]> {
+  const text = exchange.method === 'GET' ? request.input : exchange.hasBody ? await exchange.text() : undefined;
   if (text === undefined || text === '') return request.paths.map(() => undefined);
   const value = parseJsonBody(text, 'input');
   if (!request.batch) return [value];

@@ -1,8 +1,7 @@
 import { callTRPCProcedure, getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { DomainError, isDomainError } from '@petstore/domain';
-import { stringifyJson, type DoorDeps, type Exchange, type ExchangeState, type HeaderList } from '@petstore/http';
-import type { Middleware } from 'koa';
+import { stringifyJson, type DoorDeps, type Exchange, type Handler, type HeaderList } from '@petstore/http';
 import type { TrpcContext } from './context.js';
 import { TRPC_PREFIX } from './endpoint.js';
 import { toTRPCError } from './error-mapping.js';
@@ -31,22 +30,21 @@ const VARY = 'trpc-accept, accept';
  * Streamed batches (httpBatchStreamLink's JSON Lines) are refused: the door's clients use
  * httpBatchLink and httpLink, and one path serves them.
  */
-export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logger'>): Middleware<ExchangeState> {
+export function trpcMiddleware(deps: Pick<DoorDeps, 'pets' | 'envelope' | 'logger'>): Handler {
   const { envelope } = deps;
   const onError = logUnexpectedErrors(deps.logger);
-  return async (ctx) => {
-    const exchange = ctx.state.exchange;
+  return async (exchange) => {
     exchange.routed(ROUTE);
-    if (wantsStream(ctx.get('trpc-accept'), ctx.get('accept'))) {
+    if (wantsStream(exchange.header('trpc-accept') ?? '', exchange.header('accept') ?? '')) {
       throw new DomainError('invalid_request', 'streamed batches (JSON Lines, httpBatchStreamLink) are not served: use httpBatchLink or httpLink');
     }
     const request = trpcRequest(exchange);
-    const calls = routeCalls(request, ctx.method);
+    const calls = routeCalls(request, exchange.method);
     await envelope.admit(
       exchange,
       calls.map(({ path, operation }) => ({ name: path, operation, calls: 1 })),
     );
-    const inputs = await readCallInputs(exchange, request, envelope);
+    const inputs = await readCallInputs(exchange, request);
     const context: TrpcContext = { pets: deps.pets, exchange };
     const failures: TRPCError[] = [];
     const answers = await Promise.all(

@@ -1,5 +1,5 @@
 import { DomainError } from '@petstore/domain';
-import { HttpError, type Exchange } from '@petstore/http';
+import { firstValue, HttpError, type Exchange, type Query } from '@petstore/http';
 import { MAX_BATCH_SIZE, TRPC_PREFIX } from './endpoint.js';
 import { METHOD_OF, PROCEDURES, type ProcedureEntry } from './procedures.js';
 
@@ -23,20 +23,19 @@ const PATH_START = `${TRPC_PREFIX}/`;
 /**
  * The calls of a request as tRPC's HTTP wire names them (https://trpc.io/docs/rpc): the procedure
  * path after /trpc/, several joined by commas with `?batch=1`. The path is percent-decoded, as
- * tRPC's own adapters do, so `pets%2Elist` names `pets.list`.
+ * tRPC's own adapters do, so `pets%2Elist` names `pets.list`; each parameter is its first value,
+ * as tRPC's adapters read it.
  */
-export function trpcRequestOf(url: string): TrpcRequest {
-  const query = url.indexOf('?');
-  const raw = (query === -1 ? url : url.slice(0, query)).slice(PATH_START.length);
-  const parameters = query === -1 ? undefined : new URLSearchParams(url.slice(query + 1));
-  const batch = parameters?.get('batch') === '1';
+export function trpcRequestOf(urlPath: string, query: Query): TrpcRequest {
+  const raw = urlPath.slice(PATH_START.length);
+  const batch = firstValue(query, 'batch') === '1';
   let path: string;
   try {
     path = decodeURIComponent(raw);
   } catch {
     path = raw;
   }
-  return { batch, paths: batch ? path.split(',') : [path], input: parameters?.get('input') ?? undefined };
+  return { batch, paths: batch ? path.split(',') : [path], input: firstValue(query, 'input') };
 }
 
 /**
@@ -49,7 +48,7 @@ const readings = new WeakMap<Exchange, TrpcRequest>();
 /** The request's reading: made from its URL the first time it is asked for, then kept. */
 export function trpcRequest(exchange: Exchange): TrpcRequest {
   let request = readings.get(exchange);
-  if (request === undefined) readings.set(exchange, (request = trpcRequestOf(exchange.req.url ?? '')));
+  if (request === undefined) readings.set(exchange, (request = trpcRequestOf(exchange.path, exchange.query())));
   return request;
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
-import type { ExchangeState } from './exchange/exchange.js';
+import type { Handler } from './door/handler.js';
 
 /**
  * Answers GET (and HEAD) with a document fixed at start-up, such as the OpenAPI document or the
@@ -8,13 +7,12 @@ import type { ExchangeState } from './exchange/exchange.js';
  * that sends it back in If-None-Match gets a bodiless 304 until a deployment changes the document.
  * `no-cache` lets caches keep it but makes them ask each time, so a new deployment is seen at once.
  */
-export function publishedDocument(body: string, type: string): Middleware<ExchangeState> {
+export function publishedDocument(body: string, type: string): Handler {
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
   const validators = ['ETag', etag, 'Cache-Control', 'no-cache'];
   const whole = [...validators, 'Content-Type', type];
-  return (ctx) => {
-    const exchange = ctx.state.exchange;
-    if (ifNoneMatchHits(ctx.get('If-None-Match'), etag)) exchange.send(304, validators);
+  return (exchange) => {
+    if (ifNoneMatchHits(exchange.header('if-none-match') ?? '', etag)) exchange.send(304, validators);
     else exchange.send(200, whole, body);
   };
 }

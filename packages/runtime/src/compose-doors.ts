@@ -1,8 +1,8 @@
-import { createBaseApp, requestListener } from '@petstore/http';
+import { createBaseApp } from '@petstore/http';
 import type { Runtime } from './runtime.js';
 import type { Service } from './serve.js';
 
-/** The one Koa app of a process, every door mounted on it. */
+/** The one app of a process, every door mounted on it. */
 export type ServiceApp = ReturnType<typeof createBaseApp>;
 
 /** What a door must have started before the server listens and stopped once it takes no more requests (Apollo). */
@@ -24,7 +24,7 @@ export function composeDoors(runtime: Runtime, doors: readonly DoorMount[]): Ser
   const app = createBaseApp(runtime);
   const lifetimes = doors.flatMap((mount) => mount(app, runtime) ?? []);
   return {
-    listener: requestListener(app),
+    listener: app.listener(),
     start: async () => {
       for (const lifetime of lifetimes) await lifetime.start();
     },

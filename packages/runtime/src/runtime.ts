@@ -156,6 +156,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     tracer: tracing?.requests,
     publicMetrics: config.PETSTORE_METRICS_PORT === undefined,
     trustedProxies: config.PETSTORE_TRUST_PROXY,
+    bodyLimits: { maxBytes: config.PETSTORE_MAX_BODY_BYTES, timeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000 },
   });
   return {
     config,
@@ -205,8 +206,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       rateLimiter: rateLimiter(config, clock, stores, metrics),
       defaultRateLimit: config.PETSTORE_RATE_LIMIT,
       browserKeyClientLimit: config.PETSTORE_BROWSER_KEY_CLIENT_LIMIT,
-      maxBodyBytes: config.PETSTORE_MAX_BODY_BYTES,
-      bodyTimeoutMs: config.PETSTORE_BODY_TIMEOUT_SECONDS * 1000,
     }),
     signInThrottle,
     shell,

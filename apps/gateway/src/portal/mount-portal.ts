@@ -1,5 +1,5 @@
-import { HttpError, underPrefix, type HeaderList } from '@petstore/http';
-import type { DoorMount, ServiceApp } from '@petstore/runtime';
+import { HttpError, underPrefix, type Exchange, type HeaderList, type Next } from '@petstore/http';
+import type { DoorMount } from '@petstore/runtime';
 import { builtPortalDirectory, readPortalFiles, type PortalFile } from './portal-files.js';
 
 export const PORTAL_PATH = '/portal';
@@ -22,9 +22,6 @@ export const PORTAL_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** One step of the process's app, as Koa calls it. */
-type Step = Parameters<ServiceApp['use']>[0];
-
 const ONE_YEAR = 365 * 24 * 3600;
 
 function headersOf(file: PortalFile): HeaderList {
@@ -43,12 +40,11 @@ export const mountPortal: DoorMount = (app) => {
   const files = readPortalFiles(builtPortalDirectory());
   const index = files.get('/index.html')!;
   app.use(
-    underPrefix(PORTAL_PATH, async (ctx: Parameters<Step>[0], next: Parameters<Step>[1]) => {
-      const exchange = ctx.state.exchange;
+    underPrefix(PORTAL_PATH, async (exchange: Exchange, next: Next) => {
       exchange.operation('ops', 'portal');
-      if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      if (exchange.method !== 'GET' && exchange.method !== 'HEAD')
         throw new HttpError(405, 'method_not_allowed', 'the portal is a web page: read it with GET', { Allow: 'GET, HEAD' });
-      const path = ctx.path.slice(PORTAL_PATH.length);
+      const path = exchange.path.slice(PORTAL_PATH.length);
       const file = files.get(path) ?? (path.startsWith('/assets/') ? undefined : index);
       if (file) exchange.send(200, headersOf(file), file.body);
       else await next();

@@ -1,4 +1,4 @@
-import { HttpError } from '@petstore/http';
+import { firstValue, HttpError, type Query } from '@petstore/http';
 
 /**
  * Without trusted documents the door keeps no documents by id, so a request carrying Apollo's
@@ -9,8 +9,8 @@ import { HttpError } from '@petstore/http';
  * sends the document itself. A `query` sent beside the hash is refused too, as Apollo does, so
  * the link learns it once rather than registering every document.
  */
-export function refusePersistedQueries(body: unknown, search: string): void {
-  const operations = Array.isArray(body) ? (body as unknown[]) : [body ?? extensionsParameter(search)];
+export function refusePersistedQueries(body: unknown, parameters: Query): void {
+  const operations = Array.isArray(body) ? (body as unknown[]) : [body ?? extensionsParameter(parameters)];
   if (operations.some(hasPersistedQuery)) throw new HttpError(400, 'persisted_query_not_supported', 'PersistedQueryNotSupported');
 }
 
@@ -20,9 +20,9 @@ function hasPersistedQuery(operation: unknown): boolean {
 }
 
 /** A GET's operation as far as this check reads it: extensions that are not JSON are Apollo's to refuse. */
-function extensionsParameter(search: string): { extensions?: unknown } {
-  const text = new URLSearchParams(search).get('extensions');
-  if (text === null) return {};
+function extensionsParameter(parameters: Query): { extensions?: unknown } {
+  const text = firstValue(parameters, 'extensions');
+  if (text === undefined) return {};
   try {
     return { extensions: JSON.parse(text) as unknown };
   } catch {

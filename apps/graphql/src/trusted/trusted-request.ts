@@ -1,5 +1,5 @@
 import { DomainError } from '@petstore/domain';
-import { HttpError } from '@petstore/http';
+import { firstValue, HttpError, type Query } from '@petstore/http';
 import type { TrustedDocuments } from './trusted-documents.js';
 
 type Operation = Record<string, unknown> & { query?: unknown; extensions?: unknown; documentId?: unknown };
@@ -30,25 +30,28 @@ export function trustedOperation(documents: TrustedDocuments, operation: Operati
   return { ...rest, query, extensions };
 }
 
-/** The body (POST) or query string (GET) of a request with every operation made trusted, or a refusal. */
-export function trustedRequest(documents: TrustedDocuments, body: unknown, search: string): { body: unknown; search: string } {
-  if (Array.isArray(body)) return { body: body.map((operation: Operation) => trustedOperation(documents, operation)), search };
-  if (typeof body === 'object' && body !== null) return { body: trustedOperation(documents, body as Operation), search };
-  const params = new URLSearchParams(search);
-  if (!params.has('query') && !params.has('extensions') && !params.has('documentId')) return { body, search };
+/**
+ * The body (POST) or query parameters (GET) of a request with every operation made trusted, or a
+ * refusal. A GET's parameters are read as Apollo reads them (the first value of each) and its
+ * document and extensions written once each, the id taken out: what Apollo is given to run.
+ */
+export function trustedRequest(documents: TrustedDocuments, body: unknown, parameters: Query): { body: unknown; parameters: Query } {
+  if (Array.isArray(body)) return { body: body.map((operation: Operation) => trustedOperation(documents, operation)), parameters };
+  if (typeof body === 'object' && body !== null) return { body: trustedOperation(documents, body as Operation), parameters };
+  const query = firstValue(parameters, 'query');
+  const documentId = firstValue(parameters, 'documentId');
+  const extensionsText = firstValue(parameters, 'extensions');
+  if (query === undefined && extensionsText === undefined && documentId === undefined) return { body, parameters };
   let extensions: unknown;
   try {
-    extensions = JSON.parse(params.get('extensions') ?? '{}');
+    extensions = JSON.parse(extensionsText ?? '{}');
   } catch {
     throw new DomainError('invalid_request', 'extensions: must be JSON');
   }
-  const trusted = trustedOperation(documents, {
-    ...(params.has('query') && { query: params.get('query') }),
-    ...(params.has('documentId') && { documentId: params.get('documentId') }),
-    extensions,
-  });
-  params.delete('documentId');
-  if (typeof trusted.query === 'string') params.set('query', trusted.query);
-  params.set('extensions', JSON.stringify(trusted.extensions ?? {}));
-  return { body, search: params.toString() };
+  const trusted = trustedOperation(documents, { ...(query !== undefined && { query }), ...(documentId !== undefined && { documentId }), extensions });
+  const { documentId: _id, ...kept } = parameters;
+  return {
+    body,
+    parameters: { ...kept, ...(typeof trusted.query === 'string' && { query: trusted.query }), extensions: JSON.stringify(trusted.extensions ?? {}) },
+  };
 }

@@ -1,12 +1,10 @@
 import { CreateKeyInput, RollKeyInput, UpdateKeyInput, type KeyManagement } from '@petstore/domain';
-import { hasBody, type Envelope } from '@petstore/http';
 import { auditQueryOf } from '../audit-query.js';
 import { callerOf, readInput, readNoInput, sendJson, type Call, type Handler } from '../call.js';
 import { accountJson, auditPageJson, issuedKeyJson, keyJson, rolledKeyJson } from '../key-json.js';
 
 export interface KeyHandlerDeps {
   keys: KeyManagement;
-  envelope: Envelope;
   /** Where the door is served (`/manage/v1`), for the Location of a new key. */
   prefix: string;
 }
@@ -17,32 +15,32 @@ export interface KeyHandlerDeps {
  * answer. Only createKey and rollKey answer a secret.
  */
 export function keyHandlers(deps: KeyHandlerDeps) {
-  const { keys, envelope } = deps;
-  const keyIdOf = (call: Call): string => call.params['keyId'] ?? '';
+  const { keys } = deps;
+  const keyIdOf = (call: Call): string => call.exchange.param('keyId') ?? '';
   return {
     getAccount: async (call) => sendJson(call.exchange, 200, accountJson(await keys.getAccount(callerOf(call)))),
     listKeys: async (call) => sendJson(call.exchange, 200, { keys: (await keys.listKeys(callerOf(call))).map(keyJson) }),
     getKey: async (call) => sendJson(call.exchange, 200, keyJson(await keys.getKey(callerOf(call), keyIdOf(call)))),
     createKey: async (call) => {
-      const input = await readInput(envelope, call.exchange, CreateKeyInput);
+      const input = await readInput(call.exchange, CreateKeyInput);
       const context = { ...call.context, idempotencyKey: call.exchange.idempotencyKey };
       const created = await keys.createKey(callerOf(call), input, context);
       sendJson(call.exchange, 201, issuedKeyJson(created), ['Location', `${deps.prefix}/keys/${encodeURIComponent(created.id)}`]);
     },
     updateKey: async (call) => {
-      const input = await readInput(envelope, call.exchange, UpdateKeyInput);
+      const input = await readInput(call.exchange, UpdateKeyInput);
       sendJson(call.exchange, 200, keyJson(await keys.updateKey(callerOf(call), keyIdOf(call), input, call.context)));
     },
     rollKey: async (call) => {
       // No body is the default overlap, so a roll is one short curl call.
-      const input = hasBody(call.exchange.req) ? await readInput(envelope, call.exchange, RollKeyInput) : {};
+      const input = call.exchange.hasBody ? await readInput(call.exchange, RollKeyInput) : {};
       sendJson(call.exchange, 200, rolledKeyJson(await keys.rollKey(callerOf(call), keyIdOf(call), input, call.context)));
     },
     revokeKey: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       sendJson(call.exchange, 200, keyJson(await keys.revokeKey(callerOf(call), keyIdOf(call), call.context)));
     },
     listAuditRecords: async (call) =>
-      sendJson(call.exchange, 200, auditPageJson(await keys.listAuditRecords(callerOf(call), auditQueryOf(call.exchange.req.url)))),
+      sendJson(call.exchange, 200, auditPageJson(await keys.listAuditRecords(callerOf(call), auditQueryOf(call.exchange.query())))),
   } satisfies Record<string, Handler>;
 }

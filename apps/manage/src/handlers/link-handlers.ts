@@ -1,11 +1,9 @@
 import { PasswordResetRequest, ResetPasswordInput, SignUpInput, VerifyEmailInput, type PeopleService } from '@petstore/domain';
-import type { Envelope } from '@petstore/http';
 import { readInput, sendJson, sendNothing, type Handler } from '../call.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
 export interface LinkHandlerDeps {
   people: PeopleService;
-  envelope: Envelope;
   cookie: SessionCookie;
   /** Charges the client's budget of operations that may send mail; throws `rate_limited` past it. */
   chargeMailing: (clientAddress: string | undefined) => void;
@@ -18,24 +16,24 @@ export interface LinkHandlerDeps {
  * registered.
  */
 export function linkHandlers(deps: LinkHandlerDeps) {
-  const { people, envelope } = deps;
+  const { people } = deps;
   return {
     signUp: async (call) => {
       deps.chargeMailing(call.exchange.clientAddress);
-      const answer = await people.signUp(await readInput(envelope, call.exchange, SignUpInput), call.context);
+      const answer = await people.signUp(await readInput(call.exchange, SignUpInput), call.context);
       sendJson(call.exchange, 202, answer);
     },
     verifyEmail: async (call) => {
-      await people.verifyEmail(await readInput(envelope, call.exchange, VerifyEmailInput), call.context);
+      await people.verifyEmail(await readInput(call.exchange, VerifyEmailInput), call.context);
       sendNothing(call.exchange);
     },
     requestPasswordReset: async (call) => {
       deps.chargeMailing(call.exchange.clientAddress);
-      await people.requestPasswordReset(await readInput(envelope, call.exchange, PasswordResetRequest), call.context);
+      await people.requestPasswordReset(await readInput(call.exchange, PasswordResetRequest), call.context);
       sendJson(call.exchange, 202, RESET_REQUESTED);
     },
     resetPassword: async (call) => {
-      await people.resetPassword(await readInput(envelope, call.exchange, ResetPasswordInput), call.context);
+      await people.resetPassword(await readInput(call.exchange, ResetPasswordInput), call.context);
       // Every session of the person ended with the reset; this browser's cookie, if any, names none now.
       sendNothing(call.exchange, ['Set-Cookie', deps.cookie.clear]);
     },

@@ -1,13 +1,11 @@
 import { InvitationInput, parseOrThrow, RemoveMemberQuery, type PeopleService } from '@petstore/domain';
-import type { Envelope } from '@petstore/http';
+import { singleValues } from '@petstore/http';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Handler } from '../call.js';
 import { createdInvitationJson, invitationJson, memberJson, removedMemberJson } from '../member-json.js';
-import { queryOf } from '../query.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
 export interface MemberHandlerDeps {
   people: PeopleService;
-  envelope: Envelope;
   cookie: SessionCookie;
   /** Charges the client's budget of operations that may send mail; throws `rate_limited` past it. */
   chargeMailing: (clientAddress: string | undefined) => void;
@@ -19,7 +17,7 @@ export interface MemberHandlerDeps {
  * here tells whether another account has it. Always the signed-in person's own account.
  */
 export function memberHandlers(deps: MemberHandlerDeps) {
-  const { people, envelope } = deps;
+  const { people } = deps;
   return {
     listMembers: async (call) => {
       const { person, account } = signedIn(call);
@@ -29,15 +27,15 @@ export function memberHandlers(deps: MemberHandlerDeps) {
       // Only an invitation that is mailed spends the budget: without mail, the link is the owner's to pass on.
       if (people.mailConfigured) deps.chargeMailing(call.exchange.clientAddress);
       const { person, account } = signedIn(call);
-      const input = await readInput(envelope, call.exchange, InvitationInput);
+      const input = await readInput(call.exchange, InvitationInput);
       const created = await people.createInvitation(person.id, account.id, input, call.context, call.exchange.idempotencyKey);
       sendJson(call.exchange, 201, createdInvitationJson(created));
     },
     removeMember: async (call) => {
-      const { keepKeys = false } = parseOrThrow(RemoveMemberQuery, queryOf(call.exchange.req.url), 'query');
-      await readNoInput(envelope, call.exchange);
+      const { keepKeys = false } = parseOrThrow(RemoveMemberQuery, singleValues(call.exchange.query()), 'query');
+      await readNoInput(call.exchange);
       const { person, account } = signedIn(call);
-      const removed = call.params['personId'] ?? '';
+      const removed = call.exchange.param('personId') ?? '';
       const answer = await people.removeMember(person.id, account.id, removed, call.context, { keepKeys });
       // An owner who removed themselves has no session left: this browser's cookie names none now.
       sendJson(call.exchange, 200, removedMemberJson(answer), removed === person.id ? ['Set-Cookie', deps.cookie.clear] : []);
@@ -47,9 +45,9 @@ export function memberHandlers(deps: MemberHandlerDeps) {
       sendJson(call.exchange, 200, { invitations: (await people.listInvitations(person.id, account.id)).map(invitationJson) });
     },
     revokeInvitation: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       const { person, account } = signedIn(call);
-      await people.revokeInvitation(person.id, account.id, call.params['invitationId'] ?? '', call.context);
+      await people.revokeInvitation(person.id, account.id, call.exchange.param('invitationId') ?? '', call.context);
       sendNothing(call.exchange);
     },
   } satisfies Record<string, Handler>;

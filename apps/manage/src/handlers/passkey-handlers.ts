@@ -1,12 +1,10 @@
 import type { SignedIn } from '@petstore/domain';
-import type { Envelope } from '@petstore/http';
 import { FinishRegistrationInput, FinishSignInInput, type PasskeyService, type PasskeyView } from '@petstore/passkeys';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Call, type Handler } from '../call.js';
 import type { PasskeyAnswer } from '../openapi/passkey-answers.js';
 
 export interface PasskeyHandlerDeps {
   passkeys: PasskeyService;
-  envelope: Envelope;
   /** Answers a new session as a password sign-in does: its token in the session cookie, the rest in the body. */
   startSession: (call: Call, started: SignedIn) => void;
 }
@@ -16,14 +14,14 @@ export interface PasskeyHandlerDeps {
  * is open to anyone and ends, when the passkey verifies, in the same session cookie as signIn.
  */
 export function passkeyHandlers(deps: PasskeyHandlerDeps) {
-  const { passkeys, envelope } = deps;
+  const { passkeys } = deps;
   return {
     startPasskeyRegistration: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       sendJson(call.exchange, 200, await passkeys.startRegistration(signedIn(call).person.id, call.context));
     },
     finishPasskeyRegistration: async (call) => {
-      const body = await readInput(envelope, call.exchange, FinishRegistrationInput);
+      const body = await readInput(call.exchange, FinishRegistrationInput);
       sendJson(call.exchange, 201, passkeyJson(await passkeys.finishRegistration(signedIn(call).person.id, body, call.context)));
     },
     listPasskeys: async (call) => {
@@ -31,16 +29,16 @@ export function passkeyHandlers(deps: PasskeyHandlerDeps) {
       sendJson(call.exchange, 200, { passkeys: listed.map(passkeyJson) });
     },
     deletePasskey: async (call) => {
-      await readNoInput(envelope, call.exchange);
-      await passkeys.deletePasskey(signedIn(call).person.id, call.params['passkeyId'] ?? '', call.context);
+      await readNoInput(call.exchange);
+      await passkeys.deletePasskey(signedIn(call).person.id, call.exchange.param('passkeyId') ?? '', call.context);
       sendNothing(call.exchange);
     },
     startPasskeySignIn: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       sendJson(call.exchange, 200, await passkeys.startSignIn(call.context));
     },
     finishPasskeySignIn: async (call) => {
-      const body = await readInput(envelope, call.exchange, FinishSignInInput);
+      const body = await readInput(call.exchange, FinishSignInInput);
       deps.startSession(call, await passkeys.finishSignIn(body, call.context));
     },
   } satisfies Record<string, Handler>;

@@ -1,5 +1,4 @@
 import { AcceptInvitationInput, ChangePasswordInput, SignInInput, type PeopleService, type SignedIn } from '@petstore/domain';
-import type { Envelope } from '@petstore/http';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Call, type Handler } from '../call.js';
 import { sessionListItemJson } from '../member-json.js';
 import { sessionJson } from '../session-json.js';
@@ -7,7 +6,6 @@ import type { SessionCookie } from '../session/session-cookie.js';
 
 export interface SessionHandlerDeps {
   people: PeopleService;
-  envelope: Envelope;
   cookie: SessionCookie;
   startSession: (call: Call, started: SignedIn) => void;
 }
@@ -22,23 +20,23 @@ export function sessionStarter(cookie: SessionCookie, now: () => Date): (call: C
 
 /** Signing in and out, the session itself and the person's list of them: each sign-in answers a new token, in the cookie alone. */
 export function sessionHandlers(deps: SessionHandlerDeps) {
-  const { people, envelope, cookie, startSession } = deps;
+  const { people, cookie, startSession } = deps;
   return {
-    signIn: async (call) => startSession(call, await people.signIn(await readInput(envelope, call.exchange, SignInInput), call.context)),
+    signIn: async (call) => startSession(call, await people.signIn(await readInput(call.exchange, SignInInput), call.context)),
     acceptInvitation: async (call) =>
-      startSession(call, await people.acceptInvitation(await readInput(envelope, call.exchange, AcceptInvitationInput), call.context)),
+      startSession(call, await people.acceptInvitation(await readInput(call.exchange, AcceptInvitationInput), call.context)),
     changePassword: async (call) => {
-      const body = await readInput(envelope, call.exchange, ChangePasswordInput);
+      const body = await readInput(call.exchange, ChangePasswordInput);
       startSession(call, await people.changePassword(signedIn(call).person.id, body, call.context));
     },
     getSession: async (call) => sendJson(call.exchange, 200, sessionJson(signedIn(call))),
     signOut: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       await people.signOut(call.token ?? '', call.context);
       sendNothing(call.exchange, ['Set-Cookie', cookie.clear]);
     },
     signOutEverywhere: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       await people.signOutEverywhere(signedIn(call).person.id, call.context);
       sendNothing(call.exchange, ['Set-Cookie', cookie.clear]);
     },
@@ -48,9 +46,9 @@ export function sessionHandlers(deps: SessionHandlerDeps) {
       sendJson(call.exchange, 200, { sessions: listed.map((each) => sessionListItemJson(each, session.id)) });
     },
     endSession: async (call) => {
-      await readNoInput(envelope, call.exchange);
+      await readNoInput(call.exchange);
       const { person, session } = signedIn(call);
-      const ended = call.params['sessionId'] ?? '';
+      const ended = call.exchange.param('sessionId') ?? '';
       await people.endSession(person.id, ended, call.context);
       // Ending the session this request came with signs this browser out: it may forget the cookie.
       sendNothing(call.exchange, ended === session.id ? ['Set-Cookie', cookie.clear] : []);

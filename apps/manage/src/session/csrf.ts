@@ -1,5 +1,4 @@
-import type { IncomingMessage } from 'node:http';
-import { HttpError, isJsonMediaType } from '@petstore/http';
+import { HttpError, isJsonMediaType, type Exchange } from '@petstore/http';
 
 /** Methods that change nothing (RFC 9110 §9.2.1): a cross-site GET cannot act for anyone. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,16 +16,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The service's origin is PUBLIC_BASE_URL's, or, without it, the request's own Host over http.
  * OWASP's CSRF cheat sheet: "Verifying Origin With Standard Headers", "Fetch Metadata headers".
  */
-export function csrfCheck(publicBaseUrl: string): (req: IncomingMessage, carriesSession: boolean) => void {
+export function csrfCheck(publicBaseUrl: string): (request: Pick<Exchange, 'method' | 'header'>, carriesSession: boolean) => void {
   const configured = publicBaseUrl === '' ? undefined : new URL(publicBaseUrl).origin;
-  return (req, carriesSession) => {
-    if (SAFE_METHODS.has(req.method ?? 'GET')) return;
-    const expected = configured ?? `http://${req.headers.host ?? ''}`;
-    const origin = req.headers.origin;
-    const sameOrigin = origin === expected || (origin === undefined && req.headers['sec-fetch-site'] === 'same-origin');
+  return (request, carriesSession) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const expected = configured ?? `http://${request.header('host') ?? ''}`;
+    const origin = request.header('origin');
+    const sameOrigin = origin === expected || (origin === undefined && request.header('sec-fetch-site') === 'same-origin');
     if (carriesSession) {
       if (!sameOrigin) throw refusal(`a request that changes something with a session cookie must come from ${expected}: send Origin: ${expected}`);
-      if (!isJsonMediaType(req.headers['content-type']))
+      if (!isJsonMediaType(request.header('content-type')))
         throw refusal('a request that changes something with a session cookie must be sent as Content-Type: application/json');
     } else if (origin !== undefined && !sameOrigin) {
       throw refusal(`a request from another origin (${origin}) may not change anything here; the service's origin is ${expected}`);

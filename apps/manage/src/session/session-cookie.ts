@@ -1,3 +1,5 @@
+import type { Exchange } from '@petstore/http';
+
 /**
  * The session cookie: the session's opaque token, and nothing else, travels only here (never in a
  * body, a URL or a log). `HttpOnly` keeps it from scripts, `SameSite=Lax` from most cross-site
@@ -11,8 +13,8 @@ export interface SessionCookie {
   issue(token: string, expiresAt: Date, now: Date): string;
   /** The Set-Cookie value that makes the browser forget the token. */
   readonly clear: string;
-  /** The token the request's Cookie header carries, if any. */
-  tokenOf(cookieHeader: string | undefined): string | undefined;
+  /** The token the request's cookie of this name carries, if any (an empty one is none). */
+  tokenOf(request: Pick<Exchange, 'cookie'>): string | undefined;
 }
 
 export const SESSION_COOKIE = 'petstore_session';
@@ -27,17 +29,6 @@ export function sessionCookie(publicBaseUrl: string): SessionCookie {
     issue: (token, expiresAt, now) =>
       `${name}=${token}; ${attributes}; Max-Age=${Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000))}`,
     clear: `${name}=; ${attributes}; Max-Age=0`,
-    tokenOf: (header) => (header === undefined ? undefined : cookieValue(header, name)),
+    tokenOf: (request) => request.cookie(name) || undefined,
   };
-}
-
-/** The value of the first cookie named `name` in a Cookie header (RFC 6265 §5.4: `a=1; b=2`); empty counts as absent. */
-export function cookieValue(header: string, name: string): string | undefined {
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at === -1 || pair.slice(0, at).trim() !== name) continue;
-    const value = pair.slice(at + 1).trim();
-    return value === '' ? undefined : value;
-  }
-  return undefined;
 }

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import Router from '@koa/router';
-import type { ExchangeState } from '@petstore/http';
+import type { Exchange, Next, Route } from '@petstore/http';
 import type { ApiServer } from '../openapi/openapi-document.js';
 
 export const DOCS_PATH = '/docs';
@@ -91,26 +90,23 @@ function contentSecurityPolicy(servers: readonly ApiServer[]): string {
 }
 
 /** GET /docs: an interactive reference of the served OpenAPI documents, answered through the exchange. No key is needed. */
-export function buildDocsRouter(
-  documents: readonly ListedDocument[],
-  servers: readonly ApiServer[],
-  methods: readonly string[],
-): Router<ExchangeState> {
-  const router = new Router<ExchangeState>({ prefix: DOCS_PATH, methods: [...methods] });
+export function docsRoutes(documents: readonly ListedDocument[], servers: readonly ApiServer[]): Route[] {
   const page = ['Content-Security-Policy', contentSecurityPolicy(servers), 'Cache-Control', 'no-cache', 'Content-Type', 'text/html; charset=utf-8'];
   const script = ['Cache-Control', 'no-cache', 'Content-Type', 'text/javascript; charset=utf-8'];
   const init = initScript(documents);
 
-  router.get('/', (ctx) => ctx.state.exchange.send(200, page, PAGE));
-  router.get('/init.js', (ctx) => ctx.state.exchange.send(200, script, init));
-  router.get('/:asset', async (ctx, next) => {
-    const name = ctx.params['asset'] ?? '';
+  const serveAsset = async (exchange: Exchange, next: Next): Promise<void> => {
+    const name = exchange.param('asset') ?? '';
     const found = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!found) {
       await next();
       return;
     }
-    ctx.state.exchange.send(200, ['Cache-Control', 'public, max-age=86400', 'Content-Type', found.type], asset(name, found.file));
-  });
-  return router;
+    exchange.send(200, ['Cache-Control', 'public, max-age=86400', 'Content-Type', found.type], asset(name, found.file));
+  };
+  return [
+    { method: 'GET', template: '/', handlers: [(exchange) => exchange.send(200, page, PAGE)] },
+    { method: 'GET', template: '/init.js', handlers: [(exchange) => exchange.send(200, script, init)] },
+    { method: 'GET', template: '/:asset', handlers: [serveAsset] },
+  ];
 }

@@ -1,16 +1,11 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
 import { createEnvelope } from '../envelope/envelope.js';
-import type { ExchangeState } from '../exchange/exchange.js';
-import { requestListener } from '../request-listener.js';
 import { createHttpShell } from '../shell/http-shell.js';
 import { PetstoreMetrics } from '../shell/metrics.js';
-import { allowedMethods } from './allowed-methods.js';
-import { mountDoor } from './mount-door.js';
 import { UsageMeter } from '@petstore/domain';
 
 /** node:http, because fetch refuses to send TRACE. */
@@ -39,16 +34,20 @@ describe('allowedMethods', () => {
       https: false,
     });
     const app = createBaseApp({ shell });
-    const router = new Router<ExchangeState>({ methods: ['GET', 'HEAD', 'POST', 'OPTIONS', 'TRACE'] });
-    router.get('/things', (ctx) => ctx.state.exchange.send(200, ['Content-Type', 'text/plain'], 'things'));
-    router.post('/things', (ctx) => ctx.state.exchange.send(201, []));
-    const envelope = createEnvelope({ authenticate: () => Promise.reject(new Error('no key is checked here')), maxBodyBytes: 1024 });
-    mountDoor(
-      app,
+    const envelope = createEnvelope({ authenticate: () => Promise.reject(new Error('no key is checked here')) });
+    app.mount(
       { envelope, logger },
-      { door: 'rest', prefix: '/things', routes: [router.routes(), allowedMethods(router)], isPublic: () => true },
+      {
+        door: 'rest',
+        prefix: '/things',
+        routes: [
+          { method: 'GET', template: '/', handlers: [(exchange) => exchange.send(200, ['Content-Type', 'text/plain'], 'things')] },
+          { method: 'POST', template: '/', handlers: [(exchange) => exchange.send(201, [])] },
+        ],
+        isPublic: () => true,
+      },
     );
-    server = createServer(requestListener(app));
+    server = createServer(app.listener());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -31,7 +31,7 @@ export function allowedMethods(router: Router<ExchangeState>): RouterMiddleware<
     try {
       await refuse(ctx, next);
     } catch (error) {
-      if (error instanceof MethodRefused) exchange.header('Allow', allowOf(ctx));
+      if (error instanceof MethodRefused) exchange.stageHeader('Allow', allowOf(ctx));
       throw error;
     }
   };

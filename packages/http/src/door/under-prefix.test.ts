@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestListener } from '../request-listener.js';
 import { underPrefix } from './under-prefix.js';
 
 describe('underPrefix', () => {
@@ -17,7 +16,7 @@ describe('underPrefix', () => {
     };
     // Two steps, to show the chain runs in order: the first marks the request, the second answers /v1/pets.
     app.use(
-      underPrefix<Marked, Koa.DefaultContext>(
+      underPrefix<Koa.ParameterizedContext<Marked>>(
         '/v1',
         async (ctx, next) => {
           ctx.state.first = 'ran';
@@ -30,7 +29,8 @@ describe('underPrefix', () => {
       ),
     );
     app.use((ctx) => answer(ctx, `fell through: ${ctx.path}`));
-    server = createServer(requestListener(app));
+    const handle = app.callback();
+    server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -1,25 +1,27 @@
-import type { Middleware, ParameterizedContext } from 'koa';
-
 type Next = () => Promise<unknown>;
 
+/** A step of a request, over whatever the request is handed as (Koa's context inside this package, the exchange in a door). */
+type Step<C> = (context: C, next: Next) => unknown;
+
 /**
- * Runs `chain` (a door's routers, in order) only for a path at or under `prefix` (`/v1` and
- * `/v1/...`, not `/v1x`); every other request passes on at once. mountDoor mounts each door
- * this way, so a request meets one door's routers instead of being matched against all of them.
+ * Runs `steps` (a door's routes, in order) only for a path at or under `prefix` (`/v1` and
+ * `/v1/...`, not `/v1x`); every other request passes on at once. Every door is mounted this way,
+ * so a request meets one door's routes instead of being matched against all of them.
  */
-export function underPrefix<State, Ctx>(prefix: string, ...middlewares: Array<Middleware<State, Ctx>>): Middleware<State, Ctx> {
-  const run = chain(...middlewares);
-  return (ctx, next) => (isUnder(ctx.path, prefix) ? run(ctx, next) : next());
+export function underPrefix<C extends { readonly path: string }>(prefix: string, ...steps: Array<Step<C>>): Step<C> {
+  const run = chain(...steps);
+  return (context, next) => (isUnder(context.path, prefix) ? run(context, next) : next());
 }
 
-/** Middlewares run in order as one, the last one's `next` being the chain's own. */
-export function chain<State, Ctx>(
-  ...middlewares: Array<Middleware<State, Ctx>>
-): (ctx: ParameterizedContext<State, Ctx>, next: Next) => Promise<unknown> {
-  return middlewares.reduceRight<(ctx: ParameterizedContext<State, Ctx>, next: Next) => Promise<unknown>>(
-    // Koa types a middleware's result as any; it is the promise of the rest of the chain.
-    (rest, middleware) => (ctx, next) => middleware(ctx, () => rest(ctx, next)) as Promise<unknown>,
-    (_ctx, next) => next(),
+/**
+ * Steps run in order as one, the last one's `next` being the chain's own. A step's result is
+ * passed on as it is (Koa's router gives the promise of the rest of the chain): no promise is
+ * made here per step.
+ */
+export function chain<C>(...steps: Array<Step<C>>): Step<C> {
+  return steps.reduceRight<Step<C>>(
+    (rest, step) => (context, next) => step(context, () => Promise.resolve(rest(context, next))),
+    (_context, next) => next(),
   );
 }
 

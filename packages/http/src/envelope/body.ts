@@ -4,15 +4,15 @@ import { DomainError } from '@petstore/domain';
 import { HttpError } from '../http-error.js';
 import { parseJsonText } from '../json-text.js';
 
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
-export const DEFAULT_BODY_TIMEOUT_MS = 10_000;
-
 /** The one size limit and the one deadline every door's request body is read under. */
 export interface BodyLimits {
   maxBytes: number;
   /** Time allowed for the whole body to arrive, from when its reading starts. */
   timeoutMs: number;
 }
+
+/** PETSTORE_MAX_BODY_BYTES' and PETSTORE_BODY_TIMEOUT_SECONDS' defaults, for an exchange made without them. */
+export const DEFAULT_BODY_LIMITS: BodyLimits = { maxBytes: 16 * 1024, timeoutMs: 10_000 };
 
 /** The client went away before its request body was complete: counted and logged as 499, never as a failure of ours. */
 export const CLIENT_CLOSED_STATUS = 499;
@@ -44,11 +44,6 @@ export async function readBodyText(req: IncomingMessage, limits: BodyLimits): Pr
   } catch {
     throw new DomainError('invalid_request', 'body: is not valid UTF-8');
   }
-}
-
-/** Like readBodyText, then parsed. The value is untyped: the domain schemas decide what it is. */
-export async function readJsonBody(req: IncomingMessage, limits: BodyLimits): Promise<unknown> {
-  return parseJsonBody(await readBodyText(req, limits), 'body');
 }
 
 /** JSON text a client sent (a body, a query parameter), every number read from its digits; 400 naming `field` when it is not JSON. */

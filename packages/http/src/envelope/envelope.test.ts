@@ -13,8 +13,6 @@ import {
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBaseApp } from '../base-app.js';
-import { mountDoor } from '../door/mount-door.js';
-import { requestListener } from '../request-listener.js';
 import { createHttpShell } from '../shell/http-shell.js';
 import { PetstoreMetrics } from '../shell/metrics.js';
 import { createEnvelope, type RequestOperation } from './envelope.js';
@@ -65,7 +63,6 @@ async function serveEnvelope(limiter: RateLimiter, served: Served = {}) {
     rateLimiter: limiter,
     defaultRateLimit: served.defaultRateLimit ?? 10,
     browserKeyClientLimit: served.browserKeyClientLimit,
-    maxBodyBytes: 1024,
   });
   const shell = createHttpShell({
     logger,
@@ -73,31 +70,28 @@ async function serveEnvelope(limiter: RateLimiter, served: Served = {}) {
     usage: new UsageMeter({ now: Date.now }),
     corsOrigins: [],
     https: false,
+    bodyLimits: { maxBytes: 1024, timeoutMs: 10_000 },
   });
   const app = createBaseApp({ shell });
-  mountDoor(
-    app,
+  app.mount(
     { envelope, logger },
     {
       door: 'rest',
       prefix: '/door',
-      routes: [
-        async (ctx, next) => {
-          if (ctx.path !== '/door') {
-            await next();
-            return;
-          }
-          const exchange = ctx.state.exchange;
-          await envelope.admit(exchange, operations);
-          const body = ctx.method === 'POST' ? await envelope.readJson(exchange) : { ran: true };
-          bodiesRead.push(body);
-          exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify(body));
-        },
-      ],
+      routes: async (exchange, next) => {
+        if (exchange.path !== '/door') {
+          await next();
+          return;
+        }
+        await envelope.admit(exchange, operations);
+        const body = exchange.method === 'POST' ? await exchange.json() : { ran: true };
+        bodiesRead.push(body);
+        exchange.send(200, ['Content-Type', 'application/json'], JSON.stringify(body));
+      },
       problem: (problem) => ({ contentType: 'application/problem+json', body: { refused: problem.body.code, message: problem.body.message } }),
     },
   );
-  server = createServer(requestListener(app));
+  server = createServer(app.listener());
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/door`;
   return { url, checks, bodiesRead };

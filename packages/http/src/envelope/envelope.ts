@@ -10,9 +10,8 @@ import {
   type Operation,
 } from '@petstore/domain';
 import type { Exchange } from '../exchange/exchange.js';
-import { DEFAULT_BODY_TIMEOUT_MS, readBodyText, readJsonBody, type BodyLimits } from './body.js';
 
-/** What the envelope needs from the process: the key check, the budget, the body limits. */
+/** What the envelope needs from the process: the key check and the budget. */
 export interface EnvelopeDeps {
   authenticate: Authenticate;
   /** Charged per operation; no limit when absent. */
@@ -21,10 +20,6 @@ export interface EnvelopeDeps {
   defaultRateLimit?: number | undefined;
   /** Operations per window per client address per browser key, on top of the key's (PETSTORE_BROWSER_KEY_CLIENT_LIMIT); 0 or absent: none. */
   browserKeyClientLimit?: number | undefined;
-  /** Largest accepted request body, in bytes, per HTTP request (a batch included). */
-  maxBodyBytes: number;
-  /** Time allowed for a whole request body (PETSTORE_BODY_TIMEOUT_SECONDS); 10 s when absent. */
-  bodyTimeoutMs?: number | undefined;
 }
 
 /**
@@ -52,9 +47,10 @@ export function costOf({ operation, calls }: RequestOperation): number {
 /**
  * The steps every door's request meets between its route and the door's own work, each written
  * once and each handed the request's exchange: the key check (once per HTTP request, before any
- * body is read), the body (one size limit, one deadline) and the admission of its operations
- * (scopes, then cost, all or nothing, before any runs). A step that refuses throws; the door's
- * mount (mountDoor) answers with the refusal in the door's shape through the one writer.
+ * body is read) and the admission of its operations (scopes, then cost, all or nothing, before
+ * any runs). A step that refuses throws; the door's mount (HttpApp.mount) answers with the refusal
+ * in the door's shape through the one writer. The body is the exchange's to read (`json()`), under
+ * the one size limit and deadline.
  */
 export interface Envelope {
   /** The one key check of the request; the principal is kept in the exchange. */
@@ -71,15 +67,10 @@ export interface Envelope {
    * known, a 405): puts the caller's standing in the exchange for the RateLimit headers. Never throws.
    */
   showStanding(exchange: Exchange): Promise<void>;
-  readText(exchange: Exchange): Promise<string>;
-  readJson(exchange: Exchange): Promise<unknown>;
-  readonly bodyLimits: BodyLimits;
 }
 
 export function createEnvelope(deps: EnvelopeDeps): Envelope {
   const { authenticate, rateLimiter } = deps;
-  const bodyLimits: BodyLimits = { maxBytes: deps.maxBodyBytes, timeoutMs: deps.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS };
-
   const clientLimit = deps.browserKeyClientLimit ?? 0;
 
   const chargeKey = (exchange: Exchange, principal: Principal, cost: number, client?: RateLimitDecision): void | Promise<void> => {
@@ -114,9 +105,11 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
 
   return {
     async checkKey(exchange) {
-      const { req, clientAddress } = exchange;
       try {
-        const principal = await authenticate(req.headers.authorization, { clientAddress, origin: req.headers.origin });
+        const principal = await authenticate(exchange.header('authorization'), {
+          clientAddress: exchange.clientAddress,
+          origin: exchange.header('origin'),
+        });
         exchange.authenticated(principal);
         return principal;
       } catch (error) {
@@ -144,9 +137,6 @@ export function createEnvelope(deps: EnvelopeDeps): Envelope {
         // The answer being written matters more than the headers that would have gone with it.
       }
     },
-    readText: (exchange) => readBodyText(exchange.req, bodyLimits),
-    readJson: (exchange) => readJsonBody(exchange.req, bodyLimits),
-    bodyLimits,
   };
 }
 

@@ -25,7 +25,7 @@ export const errorShape: ProblemShape = (problem) => ({ contentType: JSON_TYPE, 
  */
 export function writeProblem(exchange: Exchange, error: unknown, logger: Logger, shape: ProblemShape = errorShape): void {
   const problem = toHttpProblem(error);
-  if (problem.unexpected) logUnexpected(logger, error, exchange, { path: exchange.req.url?.split('?', 1)[0], method: exchange.req.method });
+  if (problem.unexpected) logUnexpected(logger, error, exchange, { path: exchange.path, method: exchange.method });
   if (exchange.answered !== undefined) return;
   exchange.refused(problem.body.code);
   const { contentType, body } = shape(problem, exchange);

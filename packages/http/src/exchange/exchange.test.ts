@@ -25,8 +25,8 @@ async function answered(answer: (exchange: Exchange) => void): Promise<Response>
 describe('Exchange', () => {
   it('sends the headers staged before the answer with its own, each winning over a standard header of its name', async () => {
     const response = await answered((exchange) => {
-      exchange.header('Cache-Control', 'no-cache');
-      exchange.header('Deprecation', '@1');
+      exchange.stageHeader('Cache-Control', 'no-cache');
+      exchange.stageHeader('Deprecation', '@1');
       exchange.send(200, ['Content-Type', 'text/plain', 'Vary', 'Accept'], 'hello');
     });
     expect(await response.text()).toBe('hello');

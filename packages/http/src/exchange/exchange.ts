@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDomainError, type KeyKind, type Operation, type Principal, type RateLimitState } from '@petstore/domain';
 import type { RequestTrace } from '@petstore/telemetry';
+import { DEFAULT_BODY_LIMITS, type BodyLimits } from '../envelope/body.js';
 import { answerHead, type HeaderList } from './answer-head.js';
+import { RequestReader } from './request-reader.js';
 
 /** Which door served a request; `ops` is the probes and metrics, `none` a request no door claimed. */
 export type Door = 'rest' | 'graphql' | 'trpc' | 'manage' | 'ops';
@@ -24,17 +26,20 @@ export interface ExchangeSetting {
   draining: () => boolean;
   /** For a request whose key decides whether its page may read the answer (CORS): the headers that say so, once the answer is sent. */
   judgedByKey?: ((exchange: Exchange) => HeaderList) | undefined;
+  /** What the request's body is read under (PETSTORE_MAX_BODY_BYTES, PETSTORE_BODY_TIMEOUT_SECONDS); their defaults when absent. */
+  bodyLimits?: BodyLimits | undefined;
 }
 
 /**
  * One request, from the moment the HTTP shell receives it to the end of its answer: the one object
  * every step of the request is handed (the envelope's key check and charge, the door, the error
- * writer, the access log, the metrics and the trace), and the one writer of its answer. Every
- * answer, a door's success or a refusal at any step, goes out through `send`, so each header of
- * an answer has exactly one writer. Labels stay bounded: operations are names the door knows
- * (REST operation ids, GraphQL root fields, tRPC procedures), never client text.
+ * writer, the access log, the metrics and the trace), the one reader of the request (its
+ * RequestReader side: method, path, query, route parameters, headers, cookies, body) and the one
+ * writer of its answer. Every answer, a door's success or a refusal at any step, goes out through
+ * `send`, so each header of an answer has exactly one writer. Labels stay bounded: operations are
+ * names the door knows (REST operation ids, GraphQL root fields, tRPC procedures), never client text.
  */
-export class Exchange {
+export class Exchange extends RequestReader {
   readonly requestId: string;
   readonly clientAddress: string | undefined;
   /** The request's trace when tracing is on; undefined otherwise. */
@@ -53,11 +58,12 @@ export class Exchange {
   private answeredWith: number | undefined;
 
   constructor(
-    readonly req: IncomingMessage,
+    req: IncomingMessage,
     /** Written by `send` alone. */
     private readonly res: ServerResponse,
     private readonly setting: ExchangeSetting,
   ) {
+    super(req, setting.bodyLimits ?? DEFAULT_BODY_LIMITS);
     this.requestId = setting.requestId;
     this.clientAddress = setting.clientAddress;
     this.trace = setting.trace;
@@ -107,15 +113,6 @@ export class Exchange {
     return this.#principal?.keyId;
   }
 
-  /**
-   * The request's `Idempotency-Key` header as sent. Present but empty stays '' so the domain
-   * refuses it as a bad key (400) rather than treating it as absent, at every door alike.
-   */
-  get idempotencyKey(): string | undefined {
-    const value = this.req.headers['idempotency-key'];
-    return Array.isArray(value) ? value.join(', ') : value;
-  }
-
   /** The status the client got, once the whole answer went out; undefined before, or when the client went away first. */
   get delivered(): number | undefined {
     return this.res.writableFinished ? this.res.statusCode : undefined;
@@ -161,7 +158,7 @@ export class Exchange {
    * Stages a header for the answer, whatever it turns out to be (a success or a refusal), for a
    * step that runs before the answer is known. It wins over a standard header of the same name.
    */
-  header(name: string, value: string): void {
+  stageHeader(name: string, value: string): void {
     (this.#staged ??= []).push(name, value);
   }
 
@@ -181,10 +178,10 @@ export class Exchange {
     const staged = judged && judged.length > 0 ? [...judged, ...(this.#staged ?? [])] : this.#staged;
     const own = staged ? [...staged, ...headers] : headers;
     const head = answerHead(this.setting.standardHeaders, this.#standing, own);
-    if (this.setting.draining() || !this.req.complete) head.push('Connection', 'close');
+    if (this.setting.draining() || !this.complete) head.push('Connection', 'close');
     if (!bodiless) head.push('Content-Length', body === undefined ? 0 : Buffer.byteLength(body));
     this.res.writeHead(status, head);
-    this.res.end(bodiless || this.req.method === 'HEAD' ? undefined : body);
+    this.res.end(bodiless || this.method === 'HEAD' ? undefined : body);
   }
 
   /** Names the operation being served; a batch reports each of its operations. */

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Exchange } from '../exchange/exchange.js';
-import { pathOf } from './metrics-endpoint.js';
 import { meterCalls, type CallMeter } from './metered-calls.js';
 import type { PetstoreMetrics } from './metrics.js';
 import { requestSummary } from './request-summary.js';
@@ -9,7 +8,7 @@ interface AccessLine {
   requestId: string;
   door: string;
   operation: string;
-  method: string | undefined;
+  method: string;
   path: string;
   status: number;
   durationMs: number;
@@ -23,21 +22,19 @@ export function accessLogger(logger: Logger, metrics: PetstoreMetrics, usage: Ca
   // Every field of the access line is the shell's own choice, none a secret: redaction would only cost time.
   const accessLog = logger.child({}, { redact: [] });
   return (exchange, seconds) => {
-    const { req } = exchange;
     // A client that went away before the answer was complete: 499 is the usual name for it.
     const status = exchange.delivered ?? 499;
     metrics.observe(exchange, status, seconds);
     meterCalls(usage, exchange, status);
-    const path = pathOf(req);
     const trace = exchange.trace;
-    if (trace) trace.end(requestSummary(exchange, path, status));
+    if (trace) trace.end(requestSummary(exchange, status));
     // Method, path, outcome and timing only: never headers (keys), query strings or bodies.
     const line: AccessLine = {
       requestId: exchange.requestId,
       door: exchange.door ?? 'none',
       operation: exchange.operationLabel,
-      method: req.method,
-      path,
+      method: exchange.method,
+      path: exchange.path,
       status,
       durationMs: Math.round(seconds * 1e6) / 1e3,
     };

@@ -6,8 +6,9 @@ import { corsPolicy } from './cors.js';
 const request = (headers: Record<string, string>, method = 'GET') => ({ method, headers }) as unknown as IncomingMessage;
 const preflight = (origin: string) =>
   request({ origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
-/** What the shell's exchange tells the late decision: the request and the kind of key its check met. */
-const exchangeOf = (req: IncomingMessage, keyKind: 'secret' | 'browser' | undefined) => ({ req, keyKind }) as unknown as Exchange;
+/** What the shell's exchange tells the late decision: the request's headers and the kind of key its check met. */
+const exchangeOf = (req: IncomingMessage, keyKind: 'secret' | 'browser' | undefined) =>
+  ({ header: (name: string) => req.headers[name], keyKind }) as unknown as Exchange;
 const header = (list: ReadonlyArray<string | number>, name: string) => {
   const at = list.findIndex((item, index) => index % 2 === 0 && String(item).toLowerCase() === name.toLowerCase());
   return at === -1 ? undefined : list[at + 1];

@@ -116,7 +116,7 @@ function readable(origin: string): HeaderList {
 
 /** The key check accepted a browser key for the request's origin, or refused a known browser key. */
 function readableByBrowserKey(exchange: Exchange): HeaderList {
-  const origin = exchange.req.headers.origin;
+  const origin = exchange.header('origin');
   return exchange.keyKind === 'browser' && origin !== undefined ? readable(origin) : NONE;
 }
 

@@ -1,6 +1,7 @@
 import type { RequestTracer } from '@petstore/telemetry';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { BodyLimits } from '../envelope/body.js';
 import { writeProblem } from '../envelope/write-problem.js';
 import { HttpError } from '../http-error.js';
 import { describeStatus } from '../error-status.js';
@@ -40,6 +41,8 @@ export interface HttpShellOptions {
   publicMetrics?: boolean;
   /** The proxies whose X-Forwarded-For entries are believed (PETSTORE_TRUST_PROXY); none by default. */
   trustedProxies?: TrustedProxies;
+  /** What every request's body is read under (PETSTORE_MAX_BODY_BYTES, PETSTORE_BODY_TIMEOUT_SECONDS); their defaults when absent. */
+  bodyLimits?: BodyLimits;
 }
 
 export interface HttpShell {
@@ -81,6 +84,7 @@ export function createHttpShell(options: HttpShellOptions): HttpShell {
       standardHeaders,
       draining: isDraining,
       judgedByKey: crossOrigin.byKey,
+      bodyLimits: options.bodyLimits,
     });
     ctx.state.exchange = exchange;
     options.metrics.inFlight.inc();

@@ -56,7 +56,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(expected));
 }
 
-export function pathOf(req: IncomingMessage): string {
+function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);

@@ -9,15 +9,14 @@ const DOOR_NAMES: Readonly<Record<Door, string>> = { rest: 'REST', graphql: 'Gra
  * the key), the rate-limit outcome, whether a deprecated operation was called, and the code of a
  * refusal of the whole request.
  */
-export function requestSummary(exchange: Exchange, path: string, status: number): RequestSummary {
-  const { req } = exchange;
+export function requestSummary(exchange: Exchange, status: number): RequestSummary {
   const rateLimit = status === 429 ? 'limited' : exchange.standing ? 'allowed' : undefined;
   return {
-    name: exchange.door ? `${DOOR_NAMES[exchange.door]} ${exchange.operationLabel}` : (req.method ?? 'HTTP'),
+    name: exchange.door ? `${DOOR_NAMES[exchange.door]} ${exchange.operationLabel}` : exchange.method,
     status,
     attributes: {
-      'http.request.method': req.method,
-      'url.path': path,
+      'http.request.method': exchange.method,
+      'url.path': exchange.path,
       'http.route': exchange.route,
       'petstore.request_id': exchange.requestId,
       'petstore.door': exchange.door,
