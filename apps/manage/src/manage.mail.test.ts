@@ -31,7 +31,7 @@ describe.each(STORES)('the management API with mail, on the $name', ({ uri }) =>
     const email = newEmail();
     const signedUp = await browser.send('POST', '/sign-up', { body: { email, password: PASSWORD, accountName: 'Mailed Kennel' } });
     expect(signedUp.status, signedUp.text).toBe(202);
-    expect(signedUp.body).toEqual({ email, verificationRequired: true });
+    expect(signedUp.body).toEqual({ email, verificationRequired: true, delivery: 'mail' });
     const { token } = tokenLink((await smtp.nextMessage(email)).text);
 
     const before = await browser.send('POST', '/sign-in', { body: { email, password: PASSWORD } });

@@ -1,4 +1,4 @@
-import type { CreatedInvitation, InvitationView, MemberView, RemovedMember, SessionView } from '@petstore/domain';
+import type { CreatedInvitation, InvitationView, MailDelivery, MemberView, RemovedMember, SessionView } from '@petstore/domain';
 import { keyJson } from './key-json.js';
 import type { CreatedInvitationAnswer, InvitationAnswer, MemberAnswer, RemovedMemberAnswer, SessionListItem } from './openapi/member-answers.js';
 
@@ -27,9 +27,9 @@ export function invitationJson(invitation: InvitationView): InvitationAnswer {
   };
 }
 
-export function createdInvitationJson(created: CreatedInvitation): CreatedInvitationAnswer {
+export function createdInvitationJson(created: CreatedInvitation, delivery: MailDelivery): CreatedInvitationAnswer {
   const { invitation, link } = created;
-  return { invitation: invitationJson(invitation), link: link && { url: link.link, expiresAt: link.expiresAt.toISOString() } };
+  return { invitation: invitationJson(invitation), link: link && { url: link.link, expiresAt: link.expiresAt.toISOString() }, delivery };
 }
 
 /** A session of the person, by its handle, marked when it is the one asking. */

@@ -1,1 +1,2 @@
 export * from './smtp-mailer.js';
+export * from './console-mailer.js';

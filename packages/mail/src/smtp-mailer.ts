@@ -41,6 +41,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): ClosableMailer {
       }),
     ));
   return {
+    delivery: 'mail',
     async send(message: MailMessage): Promise<void> {
       try {
         await (await ready()).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });

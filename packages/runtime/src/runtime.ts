@@ -23,7 +23,6 @@ import {
   type SignUpPolicy,
   UsageService,
 } from '@petstore/domain';
-import { createSmtpMailer } from '@petstore/mail';
 import { createChallengeThrottle, PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
@@ -35,6 +34,7 @@ import { countDatabaseErrors } from './counted-stores.js';
 import { registerDevKey, type DevKey } from './dev-key.js';
 import { keyTagsOf } from './key-tags.js';
 import { createLogger } from './logger.js';
+import { chooseMailer, standardOutput } from './mailer.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
 import { tracingSettings } from './tracing-config.js';
@@ -57,7 +57,10 @@ export interface Runtime {
   keyManagement: KeyManagement;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
   people: PeopleService;
-  /** Sends the links people are mailed (verification, invitations, resets) when PETSTORE_SMTP_URL is set; undefined otherwise. */
+  /**
+   * Sends the links people are mailed (verification, invitations, resets): over SMTP when
+   * PETSTORE_SMTP_URL is set, to the output outside production without it; undefined in production without it.
+   */
   mailer: Mailer | undefined;
   /** Who may sign up: PETSTORE_SIGNUP, or its default for the environment and whether mail is configured. */
   signUpPolicy: SignUpPolicy;
@@ -91,6 +94,11 @@ export interface RuntimeOptions {
   clock?: Clock;
   /** The stores to serve from, already open; by default those the configuration names (openStores). */
   stores?: Stores;
+  /**
+   * Where mail is written outside production without SMTP: standard output by default; null
+   * writes none, leaving the service without a mailer as production without SMTP is.
+   */
+  mailOutput?: ((text: string) => void) | null;
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -109,10 +117,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const keyTags = await keyTagsOf(config.PETSTORE_KEY_TAG_SECRETS, stores.keyTagSecrets);
   const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment, keyTags });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
-  const mailer =
-    config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
-      ? undefined
-      : createSmtpMailer({ url: config.PETSTORE_SMTP_URL, from: config.PETSTORE_MAIL_FROM });
+  const { mailer, smtp } = chooseMailer(config, options.mailOutput === undefined ? standardOutput : options.mailOutput);
   // The people store as both services over it see it: one view, its database errors counted.
   const peopleStore = countDatabaseErrors(stores.people, 'people', metrics);
   const publicBaseUrl = peoplesBaseUrl(config);
@@ -217,7 +222,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       shell.drain();
     },
     close: async () => {
-      mailer?.close();
+      smtp?.close();
       // What this instance counted since its last flush, and a prune under way, before the database goes.
       await metering.flusher.close();
       await stopPruning();

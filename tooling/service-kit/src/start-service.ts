@@ -14,6 +14,11 @@ export interface ServiceOptions {
    * `readLog()`; without it, logs are silent unless `env` sets LOG_LEVEL.
    */
   logs?: boolean | undefined;
+  /**
+   * Where the service writes its mail without SMTP outside production, as `npm start` writes it to
+   * its output; absent, it has no mailer without SMTP, as production has none.
+   */
+  mailOutput?: ((text: string) => void) | undefined;
   /** Changes the opened stores before the service is wired over them (a failing pet store, say). */
   stores?: ((opened: Stores) => Stores) | undefined;
 }
@@ -50,6 +55,7 @@ export async function startService(build: (runtime: Runtime) => Service | Promis
   const clock = options.clock;
   const opened = options.stores ? options.stores(await openStores(config, clock ?? systemClock)) : undefined;
   const runtime = await createRuntime(config, {
+    mailOutput: options.mailOutput ?? null,
     ...(clock && { clock }),
     ...(opened && { stores: opened }),
   });

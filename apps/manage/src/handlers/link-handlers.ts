@@ -1,5 +1,6 @@
-import { PasswordResetRequest, ResetPasswordInput, SignUpInput, VerifyEmailInput, type PeopleService } from '@petstore/domain';
+import { PasswordResetRequest, ResetPasswordInput, SignUpInput, VerifyEmailInput, type MailDelivery, type PeopleService } from '@petstore/domain';
 import { readInput, sendJson, sendNothing, type Handler } from '../call.js';
+import type { ResetRequested } from '../openapi/answers.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
 export interface LinkHandlerDeps {
@@ -21,7 +22,7 @@ export function linkHandlers(deps: LinkHandlerDeps) {
     signUp: async (call) => {
       deps.chargeMailing(call.exchange.clientAddress);
       const answer = await people.signUp(await readInput(call.exchange, SignUpInput), call.context);
-      sendJson(call.exchange, 202, answer);
+      sendJson(call.exchange, 202, { ...answer, delivery: people.mailDelivery });
     },
     verifyEmail: async (call) => {
       await people.verifyEmail(await readInput(call.exchange, VerifyEmailInput), call.context);
@@ -30,7 +31,7 @@ export function linkHandlers(deps: LinkHandlerDeps) {
     requestPasswordReset: async (call) => {
       deps.chargeMailing(call.exchange.clientAddress);
       await people.requestPasswordReset(await readInput(call.exchange, PasswordResetRequest), call.context);
-      sendJson(call.exchange, 202, RESET_REQUESTED);
+      sendJson(call.exchange, 202, resetRequested(people.mailDelivery));
     },
     resetPassword: async (call) => {
       await people.resetPassword(await readInput(call.exchange, ResetPasswordInput), call.context);
@@ -40,5 +41,13 @@ export function linkHandlers(deps: LinkHandlerDeps) {
   } satisfies Record<string, Handler>;
 }
 
-/** One answer for every address, so the answer tells nobody whether a person has it. */
-export const RESET_REQUESTED = { message: 'if a person has this address, a link to reset their password was mailed to it' };
+/** One answer for every address, so the answer tells nobody whether a person has it; it says where the link went. */
+function resetRequested(delivery: MailDelivery): ResetRequested {
+  const sent = 'if a person has this address, a link to reset their password was';
+  const message = {
+    mail: `${sent} mailed to it`,
+    output: `${sent} written to the service's output (development: no mail server is configured)`,
+    none: 'no mail is sent by this service: ask its operator for a link to reset your password',
+  }[delivery];
+  return { message, delivery };
+}

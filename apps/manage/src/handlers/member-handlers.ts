@@ -29,7 +29,7 @@ export function memberHandlers(deps: MemberHandlerDeps) {
       const { person, account } = signedIn(call);
       const input = await readInput(call.exchange, InvitationInput);
       const created = await people.createInvitation(person.id, account.id, input, call.context, call.exchange.idempotencyKey);
-      sendJson(call.exchange, 201, createdInvitationJson(created));
+      sendJson(call.exchange, 201, createdInvitationJson(created, people.mailDelivery));
     },
     removeMember: async (call) => {
       const { keepKeys = false } = parseOrThrow(RemoveMemberQuery, singleValues(call.exchange.query()), 'query');

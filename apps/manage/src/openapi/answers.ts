@@ -1,3 +1,4 @@
+import type { MailDelivery } from '@petstore/domain';
 import { z } from 'zod';
 
 /**
@@ -31,11 +32,22 @@ export const SessionAnswer = z
   .meta({ description: 'Who is signed in: the person, their account and role, and this session.' });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
+/** Where the service's messages go, in every answer that may send one, so a page can say where to look. */
+export const Delivery = z.enum(['mail', 'output', 'none'] as const satisfies readonly MailDelivery[]).meta({
+  description:
+    "Where the service's messages go: `mail`, to the address (SMTP); `output`, written to the service's own output " +
+    '(development without SMTP: the person who started the service reads it there); `none`, nowhere (links come from the operator).',
+});
+
 export const SignUpAnswer = z
   .strictObject({
     email: z.string().meta({ description: 'The address signed up, as the service keeps it (trimmed, lower-cased).' }),
-    verificationRequired: z.boolean().meta({ description: 'True when a verification link was mailed: sign in, then follow it.' }),
+    verificationRequired: z.boolean().meta({ description: 'True when a verification link was sent (see `delivery`): sign in, then follow it.' }),
+    delivery: Delivery,
   })
   .meta({ description: 'The same answer whether or not the address was already registered, while verification is on.' });
 
-export const ResetRequested = z.strictObject({ message: z.string() }).meta({ description: 'The same answer whether or not anyone has the address.' });
+export const ResetRequested = z
+  .strictObject({ message: z.string().meta({ description: 'What happened, in words a page can show as it is.' }), delivery: Delivery })
+  .meta({ description: 'The same answer whether or not anyone has the address.' });
+export type ResetRequested = z.infer<typeof ResetRequested>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KeyAnswer } from './key-answers.js';
+import { Delivery } from './answers.js';
 
 /** What the members, invitations and sessions operations answer, as zod schemas: the handlers' answers are typed by them and the document generated from them. */
 const Instant = z.iso.datetime().meta({ description: 'An instant, in UTC (RFC 3339).' });
@@ -49,7 +50,8 @@ export const CreatedInvitationAnswer = z
         expiresAt: Instant,
       })
       .nullable()
-      .meta({ description: 'The link, in this answer only, when the service sends no mail; null when it was mailed to the address.' }),
+      .meta({ description: 'The link, in this answer only, when the service sends no mail; null when it was sent (see `delivery`).' }),
+    delivery: Delivery,
   })
   .meta({ description: 'The invitation made, and its link when no mail carried it.' });
 export type CreatedInvitationAnswer = z.infer<typeof CreatedInvitationAnswer>;

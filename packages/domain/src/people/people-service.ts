@@ -8,6 +8,7 @@ import { PasswordSignIn } from './sign-in.js';
 import { SignUp } from './sign-up.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { PeopleServiceDeps, RequestContext } from './deps.js';
+import type { MailDelivery } from './ports.js';
 import type {
   AcceptInvitationInput,
   ChangePasswordInput,
@@ -60,6 +61,11 @@ export class PeopleService {
   /** Whether the service sends mail (PETSTORE_SMTP_URL): links are mailed then, never answered. */
   get mailConfigured(): boolean {
     return this.kit.mailConfigured;
+  }
+
+  /** Where the messages this service sends end up, for answers to say where to look. */
+  get mailDelivery(): MailDelivery {
+    return this.kit.deps.mailer?.delivery ?? 'none';
   }
 
   /** Whether addresses must be verified: exactly when mail can be sent. */

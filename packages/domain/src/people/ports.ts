@@ -109,15 +109,23 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
 }
 
-/** One message to one address; the runtime sends it over SMTP (nodemailer). */
+/** One message to one address; the runtime sends it over SMTP (nodemailer), or writes it to its output in development. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
 }
 
-/** Sends mail; absent when PETSTORE_SMTP_URL is not set (links then come from the operator). */
+/**
+ * Where messages end up, which the answers that send one say so people know where to look: the
+ * address's inbox (SMTP), the service's own output (development without SMTP), or nowhere (no
+ * mailer: links then come from the operator).
+ */
+export type MailDelivery = 'mail' | 'output' | 'none';
+
+/** Sends mail; absent when no SMTP server is configured in production (links then come from the operator). */
 export interface Mailer {
+  readonly delivery: Exclude<MailDelivery, 'none'>;
   send(message: MailMessage): Promise<void>;
 }
 

@@ -50,7 +50,7 @@ export function testPeople(options: TestPeopleOptions = {}) {
     },
     throttle: createSignInThrottle({ clock, budgets: options.budgets }),
     signUpPolicy: options.signUpPolicy ?? 'open',
-    mailer: options.mailer ? { send: async (message) => void mail.push(message) } : undefined,
+    mailer: options.mailer ? { delivery: 'mail', send: async (message) => void mail.push(message) } : undefined,
     publicBaseUrl: `${BASE_URL}/`,
     actor: 'operator',
   });
