@@ -60,10 +60,20 @@ export interface Invitation {
   revokedAt: string | null;
 }
 
+/** Where the service's messages go: to the address, to the service's own output (development without SMTP), or nowhere. */
+export type MailDelivery = 'mail' | 'output' | 'none';
+
+export interface SignUpAnswer {
+  email: string;
+  verificationRequired: boolean;
+  delivery: MailDelivery;
+}
+
 export interface CreatedInvitation {
   invitation: Invitation;
   /** The one-time link, when no mail carried it: shown here once, to pass on. */
   link: { url: string; expiresAt: string } | null;
+  delivery: MailDelivery;
 }
 
 export interface SessionListed {

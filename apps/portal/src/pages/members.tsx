@@ -66,7 +66,11 @@ export function MembersPage() {
                   Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
                 </p>
               ) : (
-                <p>An invitation was mailed to {created.invitation.email}.</p>
+                <p>
+                  {created.delivery === 'output'
+                    ? `The invitation for ${created.invitation.email} was written to the service's output (development: no mail server is set up); pass its link on.`
+                    : `An invitation was mailed to ${created.invitation.email}.`}
+                </p>
               ))}
           </div>
           <h2>Invitations</h2>

@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
         <Field id="forgot-email" label="Email" name="email" type="email" autoComplete="email" required />
         <Problem error={error} />
         <button type="submit" disabled={busy}>
-          Mail me a link
+          Send me a link
         </button>
       </form>
       <p role="status">{message}</p>

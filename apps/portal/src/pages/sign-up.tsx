@@ -5,20 +5,25 @@ import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
+import type { SignUpAnswer } from '../wire.js';
 
 export function SignUpPage() {
-  const [done, setDone] = useState<{ email: string; verificationRequired: boolean } | undefined>();
+  const [done, setDone] = useState<SignUpAnswer>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
     const { email, password, accountName } = formValues(event);
     setDone(await api('POST', '/sign-up', { email, password, accountName }));
   });
   if (done)
     return (
-      <Page title="Check your mail">
+      <Page
+        title={done.verificationRequired ? (done.delivery === 'output' ? "Check the service's output" : 'Check your mail') : 'Your account is ready'}
+      >
         <p role="status">
-          {done.verificationRequired
-            ? `We sent a link to ${done.email}. Open it to verify your address, then sign in.`
-            : `Your account is ready. Sign in as ${done.email}.`}
+          {!done.verificationRequired
+            ? `Sign in as ${done.email}.`
+            : done.delivery === 'output'
+              ? `No mail server is set up (development), so the service wrote the mail for ${done.email} to its output, in the terminal that runs it. Open its link to verify your address, then sign in.`
+              : `We sent a link to ${done.email}. Open it to verify your address, then sign in.`}
         </p>
         <p>
           <Link to="/sign-in">Sign in</Link>
