@@ -51,6 +51,9 @@ const trustedProxies = optionalText.pipe(
 /** What load balancers polling /readyz every few seconds need to stop sending (the manifests' probe period). */
 const DEFAULT_DRAIN_SECONDS = 5;
 
+/** Where development listens unless HOST says otherwise. */
+const LOOPBACK = '127.0.0.1';
+
 export const DEFAULT_PRODUCTION_URL = 'https://api.petstore.example/v1';
 export const DEFAULT_STAGING_URL = 'https://staging.api.petstore.example/v1';
 
@@ -100,6 +103,7 @@ const ConfigSchema = z
       z.enum(['development', 'staging', 'production'], { error: 'must be development, staging or production' }).default('development'),
     ),
     PORT: integer(0, 65535, 3000),
+    /** The address to listen on: loopback in development (nothing outside this machine reaches it), every interface otherwise. */
     HOST: optionalText,
     PUBLIC_BASE_URL: optionalText.pipe(
       z
@@ -232,6 +236,7 @@ const ConfigSchema = z
   })
   .transform((config) => ({
     ...config,
+    HOST: config.HOST ?? (config.PETSTORE_ENV === 'development' ? LOOPBACK : undefined),
     PETSTORE_SHUTDOWN_DRAIN_SECONDS: config.PETSTORE_SHUTDOWN_DRAIN_SECONDS ?? (config.PETSTORE_ENV === 'development' ? 0 : DEFAULT_DRAIN_SECONDS),
     PETSTORE_SIGNUP: signUpPolicy(config),
   }));

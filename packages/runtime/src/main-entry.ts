@@ -44,8 +44,10 @@ export async function runMain(doors: string, build: (runtime: Runtime) => Servic
     if (refusal) stop(refusal.exitCode, refusal.message);
     throw error;
   }
-  announce(runtime, running.port, doors, running.metricsPort);
   runtime.logger.info({ port: running.port, metricsPort: running.metricsPort, store: runtime.store }, 'listening');
+  // The log writes what it gathered at the end of this turn: the announcement comes after it, last.
+  await new Promise((resolve) => setImmediate(resolve));
+  announce(runtime, running.port, doors, running.metricsPort);
   const shutdown = (signal: string): void => {
     runtime.logger.info(
       { signal, drainSeconds: runtime.config.PETSTORE_SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: runtime.config.PETSTORE_SHUTDOWN_TIMEOUT_SECONDS },

@@ -41,7 +41,12 @@ export function createPeopleService(settings: PeopleSettings, wiring: PeopleWiri
   return new PeopleService({ ...wiring, ...settings, hasher: argon2PasswordHasher(), passwordPolicy: { checkPassword } });
 }
 
-/** Where people's browsers reach the service (links, passkeys): PUBLIC_BASE_URL, or this machine's port in development. */
-export function peoplesBaseUrl(config: Config): string {
-  return config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+/**
+ * Where people's browsers reach the service (links, passkeys), the one origin the start-up output
+ * names: PUBLIC_BASE_URL, or this machine's port in development. `localhost`, not 127.0.0.1: browsers
+ * offer passkeys on localhost only (the one host they treat as secure without HTTPS). Never the
+ * Host a request names, which its sender chooses: a reset link made from it could point anywhere.
+ */
+export function peoplesBaseUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>, port = config.PORT): string {
+  return config.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientErrors, metricsListener } from '@petstore/http';
 import { cliCommand } from './cli-command.js';
+import { peoplesBaseUrl } from './people.js';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -97,16 +98,51 @@ async function listen(server: Server, port: number, host: string | undefined): P
   return (server.address() as AddressInfo).port;
 }
 
-/** Prints what a person starting the server must know; the only output that is not a JSON log line. */
+/** What the mail backend chosen at start-up means for a person reading the output. */
+const MAIL_NOTES = {
+  mail: undefined,
+  output: 'mail: no SMTP server (PETSTORE_SMTP_URL), so every message is written whole to this output instead (development)',
+  none: `mail: none (PETSTORE_SMTP_URL is not set); people get their links from the operator (\`petstore people reset-link\`)`,
+};
+
+/**
+ * Prints what a person starting the server must know, after everything else it prints at start:
+ * notes first, then, framed so they stand out from the log, the one origin to open (the origin of
+ * every link the service makes), its addresses, and the development key. Written at once.
+ */
 export function announce(runtime: Runtime, port: number, doors: string, metricsPort?: number): void {
-  const lines = [`pet store listening on port ${port} (${doors})`];
-  if (metricsPort !== undefined) lines.push(`metrics on port ${metricsPort} (/metrics)`);
+  const { config } = runtime;
+  const notes = [`pet store listening on port ${port} of ${config.HOST ?? 'every interface'} (${doors})`];
+  if (metricsPort !== undefined) notes.push(`metrics on port ${metricsPort} (/metrics)`);
   if (runtime.store === 'memory') {
-    lines.push('store: embedded in-memory store — every pet and key is LOST when this process exits; set MONGODB_URI to keep data');
-    if (runtime.devKey?.generated) lines.push(`development API key (shown once): ${runtime.devKey.key}`);
-    else lines.push('development API key: the value of PETSTORE_DEV_API_KEY');
+    notes.push('store: embedded in-memory store — every pet and key is LOST when this process exits; set MONGODB_URI to keep data');
   } else {
-    lines.push(`store: MongoDB; create keys with \`${cliCommand()} keys create --account <id>\``);
+    notes.push(`store: MongoDB; operators create keys with \`${cliCommand()} keys create --account <id>\``);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const mail = MAIL_NOTES[runtime.people.mailDelivery];
+  if (mail) notes.push(mail);
+  const origin = peoplesBaseUrl(config, port);
+  const framed = [
+    `Open ${origin}/portal (one origin for everything: links, passkeys, the examples)`,
+    `  docs     ${origin}/docs`,
+    `  REST     ${origin}/v1/pets`,
+    `  GraphQL  ${origin}/graphql`,
+    `  tRPC     ${origin}/trpc`,
+  ];
+  if (runtime.devKey) {
+    framed.push(
+      '',
+      runtime.devKey.generated ? `development API key (shown once): ${runtime.devKey.key}` : 'development API key: the value of PETSTORE_DEV_API_KEY',
+    );
+  }
+  process.stdout.write(`${[...notes, ...frame(framed)].join('\n')}\n`);
 }
+
+/** The lines in a box of box-drawing characters, open on the right so a long line (the key) never breaks it. */
+function frame(lines: string[]): string[] {
+  const rule = '─'.repeat(Math.min(TERMINAL_WIDTH - 1, Math.max(...lines.map((line) => line.length)) + 2));
+  return [`┌${rule}`, ...lines.map((line) => (line === '' ? '│' : `│ ${line}`)), `└${rule}`];
+}
+
+/** The width of the narrowest terminal in common use: the frame's rules fit in it. */
+const TERMINAL_WIDTH = 80;
