@@ -1,6 +1,7 @@
 import { api } from '../api.js';
 import { registerPasskey } from '../passkeys.js';
 import { Field } from '../ui/field.js';
+import { PasskeyHostNotice, passkeysWorkHere } from '../ui/passkey-host-notice.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
@@ -55,7 +56,8 @@ export function SecurityPage() {
           </li>
         ))}
       </ul>
-      {typeof PublicKeyCredential !== 'undefined' && (
+      <PasskeyHostNotice />
+      {passkeysWorkHere() && (
         <form onSubmit={(event) => void add.act(event)} class="card">
           <Field id="passkey-name" label="Name of the new passkey" name="name" placeholder="Laptop" required />
           <Problem error={add.error} />

@@ -7,6 +7,7 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { signInWithPasskey } from '../passkeys.js';
+import { PasskeyHostNotice, passkeysWorkHere } from '../ui/passkey-host-notice.js';
 
 export function SignInPage() {
   const { refresh } = useSession();
@@ -33,7 +34,8 @@ export function SignInPage() {
           Sign in
         </button>
       </form>
-      {typeof PublicKeyCredential !== 'undefined' && (
+      <PasskeyHostNotice />
+      {passkeysWorkHere() && (
         <div class="card">
           <button type="button" onClick={() => void passkey.act()} disabled={passkey.busy}>
             Sign in with a passkey
