@@ -19,7 +19,11 @@ describe('createConsoleMailer', () => {
 
   it('keeps the text readable whatever its line endings and lone carriage returns', async () => {
     const written: string[] = [];
-    await createConsoleMailer((text) => written.push(text)).send({ to: 'bo@example.com', subject: 'Hi', text: 'one\r\ntwo\rthree' });
-    expect(written.join('')).toContain('\n\none\ntwo\nthree\n');
+    await createConsoleMailer((text) => written.push(text)).send({
+      to: 'bo@example.com',
+      subject: 'Hi\u001b[2J',
+      text: 'one\r\ntwo\rthree\u001b]0;x\u0007\tfour\u009b',
+    });
+    expect(written.join('')).toContain('Subject: Hi[2J\n\none\ntwo\nthree]0;x\tfour\n');
   });
 });

@@ -10,11 +10,12 @@ function rule(title: string): string {
 }
 
 /**
- * Line breaks as a terminal shows them, and no other control character: a lone carriage return or
- * an escape sequence could hide or rewrite what the output shows of a message.
+ * Line breaks as a terminal shows them, and no other control character (Unicode's Cc, but line
+ * feeds and tabs): a lone carriage return or an escape sequence could hide or rewrite what the
+ * output shows of a message.
  */
 function printable(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return text.replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '');
 }
 
 /**
