@@ -3,7 +3,7 @@ import { hashApiKey } from '../auth/api-key.js';
 import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
-import { MAX_RATE_LIMIT } from './key-settings.js';
+import { MAX_RATE_LIMIT } from '../keys/key-settings.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

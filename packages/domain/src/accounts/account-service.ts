@@ -9,11 +9,11 @@ import { whyKeyRefused } from '../auth/key-validity.js';
 import type { Account, ApiKeyRecord, KeyChanges, KeyKind, KeyStore } from '../auth/ports.js';
 import { AuditTrail, changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import type { AuditLog, AuditQuery, AuditRecord } from '../audit/ports.js';
-import { checkExpiry, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS, OverlapSeconds } from './key-settings.js';
-import { checkOrigins } from './key-kind-settings.js';
-import { checkKindChange, kindSettings } from './key-kinds.js';
-import { nextRollGeneration, overlapEnd } from './roll-generation.js';
-import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
+import { checkExpiry, checkRateLimit, checkScopes, DEFAULT_ROLL_OVERLAP_SECONDS, OverlapSeconds } from '../keys/key-settings.js';
+import { checkOrigins } from '../keys/key-kind-settings.js';
+import { checkKindChange, kindSettings } from '../keys/key-kinds.js';
+import { nextRollGeneration, overlapEnd } from '../keys/roll-generation.js';
+import { issued, newKey, summarise, type IssuedKey, type KeySummary } from '../keys/key-views.js';
 
 export interface AccountServiceDeps {
   keys: KeyStore;

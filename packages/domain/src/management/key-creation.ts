@@ -1,17 +1,17 @@
 import type { AccountService } from '../accounts/account-service.js';
 import { KeyName } from '../accounts/display-name.js';
-import { kindSettings } from '../accounts/key-kinds.js';
-import { checkExpiry, checkRateLimit } from '../accounts/key-settings.js';
+import { kindSettings } from '../keys/key-kinds.js';
+import { checkExpiry, checkRateLimit } from '../keys/key-settings.js';
 import { randomId } from '../auth/api-key.js';
 import type { KeyStore } from '../auth/ports.js';
 import type { Clock } from '../clock/clock.js';
 import { checkIdempotencyKey } from '../idempotency/idempotency-key.js';
 import { parseOrThrow } from '../validation/parse.js';
-import { requireRoomForKey } from './account-limits.js';
-import { actorOf, callerBounds, requireHeld, requireManage, requireWithinCaller, requireWithinLimit } from './containment.js';
-import { fingerprintCreateKey, type CreateKeyRequest, type KeyClaims } from './key-claims.js';
-import { claimedAlready } from './key-claim-answers.js';
-import { keyView } from './key-state.js';
+import { requireRoomForKey } from '../keys/account-limits.js';
+import { actorOf, callerBounds, requireHeld, requireManage, requireWithinCaller, requireWithinLimit } from '../keys/containment.js';
+import { fingerprintCreateKey, type CreateKeyRequest, type KeyClaims } from '../keys/key-claims.js';
+import { claimedAlready } from '../keys/key-claim-answers.js';
+import { keyView } from '../keys/key-state.js';
 import { CreateKeyInput, type AccountLimits, type IssuedKeyView, type ManagementCaller, type ManagementContext } from './ports.js';
 
 export interface KeyCreationDeps {

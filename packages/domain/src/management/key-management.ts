@@ -1,13 +1,13 @@
 import type { AccountService } from '../accounts/account-service.js';
 import type { AuditLog } from '../audit/ports.js';
 import type { ApiKeyRecord, KeyStore } from '../auth/ports.js';
-import { checkScopes } from '../accounts/key-settings.js';
+import { checkScopes } from '../keys/key-settings.js';
 import type { Clock } from '../clock/clock.js';
 import { DomainError } from '../errors/domain-error.js';
 import { membersOfAccount } from '../people/members.js';
 import type { PeopleStore } from '../people/ports.js';
 import { parseOrThrow } from '../validation/parse.js';
-import { accountLimits } from './account-limits.js';
+import { accountLimits } from '../keys/account-limits.js';
 import { auditPage, auditPageQuery } from './audit-page.js';
 import {
   actorOf,
@@ -18,10 +18,10 @@ import {
   requireRead,
   requireWithinCaller,
   requireWithinLimit,
-} from './containment.js';
+} from '../keys/containment.js';
 import { KeyCreation } from './key-creation.js';
-import type { KeyClaims } from './key-claims.js';
-import { endOf, keyView } from './key-state.js';
+import type { KeyClaims } from '../keys/key-claims.js';
+import { endOf, keyView } from '../keys/key-state.js';
 import {
   UpdateKeyInput,
   RollKeyInput,

@@ -1,6 +1,6 @@
 import { changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
-import { isLive, keyView } from '../management/key-state.js';
+import { isLive, keyView } from '../keys/key-state.js';
 import type { KeyView } from '../management/ports.js';
 import type { RequestContext } from './deps.js';
 import { keysIssuedThrough } from './member-keys.js';

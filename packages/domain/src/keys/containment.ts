@@ -5,7 +5,7 @@ import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
 import { verifyEmailFirst } from '../people/people-kit.js';
 import { endOf } from './key-state.js';
-import type { AccountLimits, ManagementCaller, ManagementContext } from './ports.js';
+import type { AccountLimits, ManagementCaller, ManagementContext } from '../management/ports.js';
 
 /**
  * What a caller may do at the management API, judged here whatever door admitted it: a person

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROLL_OVERLAP_SECONDS } from '../accounts/key-settings.js';
+import { MAX_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { FROM, TEST_MAX_RATE_LIMIT, testKeyManagement } from '../testing/test-key-management.js';
 
 /** An account with a management key that holds pets:read only beside keys:manage, and a wider pet key. */
