@@ -1,4 +1,4 @@
-import { MAX_ROLL_OVERLAP_SECONDS } from '@petstore/domain';
+import { MAX_ROLL_OVERLAP_SECONDS, OPERATOR, operatorOn } from '@petstore/domain';
 import type { Runtime } from '@petstore/runtime';
 import type { RunningService } from '@petstore/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,47 +175,47 @@ const TABLE: Array<[CallerName, OperationName, Target, number]> = [
 
 /**
  * The operator's rows: `petstore keys …` itself on MongoDB, run against the service's database; on
- * the embedded store, which no second process can reach, the AccountService those commands run.
+ * the embedded store, which no second process can reach, the key service those commands call, as the operator.
  */
-const OPERATOR: Partial<
+const OPERATOR_ROWS: Partial<
   Record<
     OperationName,
     {
       command: (account: string, key: string) => string[];
-      service: (accounts: Runtime['accounts'], account: string, key: string) => Promise<unknown>;
+      service: (keys: Runtime['keys'], account: string, key: string, runtime: Runtime) => Promise<unknown>;
     }
   >
 > = {
-  listKeys: { command: (account) => ['keys', 'list', '--account', account], service: (accounts, account) => accounts.listKeys(account) },
+  listKeys: { command: (account) => ['keys', 'list', '--account', account], service: (keys, account) => keys.listKeys(operatorOn(account)) },
   'updateKey +pets:write': {
     command: (_, key) => ['keys', 'update', key, '--scopes', 'pets:read,pets:write'],
-    service: (accounts, _, key) => accounts.updateKey(key, { scopes: ['pets:read', 'pets:write'] }),
+    service: (keys, _, key) => keys.updateKey(OPERATOR, key, { scopes: ['pets:read', 'pets:write'] }),
   },
   'updateKey +keys:manage': {
     command: (_, key) => ['keys', 'update', key, '--scopes', 'pets:read,keys:manage'],
-    service: (accounts, _, key) => accounts.updateKey(key, { scopes: ['pets:read', 'keys:manage'] }),
+    service: (keys, _, key) => keys.updateKey(OPERATOR, key, { scopes: ['pets:read', 'keys:manage'] }),
   },
-  rollKey: { command: (_, key) => ['keys', 'roll', key], service: (accounts, _, key) => accounts.rollKey(key) },
+  rollKey: { command: (_, key) => ['keys', 'roll', key], service: (keys, _, key) => keys.rollKey(OPERATOR, key) },
   'rollKey overlap at the bound': {
     command: (_, key) => ['keys', 'roll', key, '--overlap', `${MAX_ROLL_OVERLAP_SECONDS}s`],
-    service: (accounts, _, key) => accounts.rollKey(key, { overlapSeconds: MAX_ROLL_OVERLAP_SECONDS }),
+    service: (keys, _, key) => keys.rollKey(OPERATOR, key, { overlapSeconds: MAX_ROLL_OVERLAP_SECONDS }),
   },
   'rollKey overlap above the bound': {
     command: (_, key) => ['keys', 'roll', key, '--overlap', `${MAX_ROLL_OVERLAP_SECONDS + 1}s`],
-    service: (accounts, _, key) => accounts.rollKey(key, { overlapSeconds: MAX_ROLL_OVERLAP_SECONDS + 1 }),
+    service: (keys, _, key) => keys.rollKey(OPERATOR, key, { overlapSeconds: MAX_ROLL_OVERLAP_SECONDS + 1 }),
   },
-  revokeKey: { command: (_, key) => ['keys', 'revoke', key], service: (accounts, _, key) => accounts.revokeKey(key) },
+  revokeKey: { command: (_, key) => ['keys', 'revoke', key], service: (keys, _, key) => keys.revokeKey(OPERATOR, key) },
   'createKey pets:write': {
     command: (account) => ['keys', 'create', '--account', account, '--scopes', 'pets:write'],
-    service: (accounts, account) => accounts.createKey(account, { scopes: ['pets:write'] }),
+    service: (keys, account) => keys.createKey(operatorOn(account), { scopes: ['pets:write'] }),
   },
   'createKey above the account limit': {
     command: (account) => ['keys', 'create', '--account', account, '--scopes', 'pets:read', '--rate-limit', String(ACCOUNT_RATE_LIMIT * 5)],
-    service: (accounts, account) => accounts.createKey(account, { scopes: ['pets:read'], rateLimit: ACCOUNT_RATE_LIMIT * 5 }),
+    service: (keys, account) => keys.createKey(operatorOn(account), { scopes: ['pets:read'], rateLimit: ACCOUNT_RATE_LIMIT * 5 }),
   },
   listAuditRecords: {
     command: (account) => ['audit', 'list', '--account', account],
-    service: (accounts, account) => accounts.listAudit({ accountId: account }),
+    service: (_, account, __, runtime) => runtime.accounts.listAudit({ accountId: account }),
   },
 };
 
@@ -288,9 +288,9 @@ describe.each(STORES)('who may do what with which key at the management API, on 
   it.each(TABLE)('%s · %s · %s → %i', async (caller, operation, target, status) => {
     const id = await targetOf(target);
     if (caller === 'operator') {
-      const row = OPERATOR[operation];
+      const row = OPERATOR_ROWS[operation];
       if (row === undefined) throw new Error(`no operator row for ${operation}`);
-      const done = uri ? petstoreCommand(service, row.command(accountId, id)) : row.service(service.runtime.accounts, accountId, id);
+      const done = uri ? petstoreCommand(service, row.command(accountId, id)) : row.service(service.runtime.keys, accountId, id, service.runtime);
       if (status >= 400) {
         await expect(done).rejects.toThrow(/overlap/);
         return;

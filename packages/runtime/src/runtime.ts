@@ -8,6 +8,7 @@ import {
   isDomainError,
   FixedWindowRateLimiter,
   KeyManagementService,
+  KeyService,
   LastUseRecorder,
   PetService,
   type PeopleService,
@@ -23,6 +24,7 @@ import {
   type SignUpPolicy,
   UsageService,
 } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 import { createSmtpMailer } from '@petstore/mail';
 import { createChallengeThrottle, PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
@@ -53,6 +55,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** The one writer of keys: the management API's key operations and the operator's are its (docs/key-management.md). */
+  keys: KeyService;
   /** The management API's key operations, for people and management keys (docs/key-management.md). */
   keyManagement: KeyManagement;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
@@ -107,7 +111,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const keyEnvironment = keyEnvironmentOf(config.PETSTORE_ENV);
   const keyTags = await keyTagsOf(config.PETSTORE_KEY_TAG_SECRETS, stores.keyTagSecrets);
-  const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment, keyTags });
+  const accounts = new AccountService({ keys, audit, clock, actor });
+  const keyService = new KeyService({
+    keys,
+    audit,
+    claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
+    clock,
+    actor,
+    keyEnvironment,
+    keyTags,
+    // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
+    maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
+  });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const mailer =
     config.PETSTORE_SMTP_URL === undefined || config.PETSTORE_MAIL_FROM === undefined
@@ -121,6 +136,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     people: peopleStore,
     keys,
     accounts,
+    keyService,
     audit,
     clock,
     throttle: signInThrottle,
@@ -141,7 +157,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     throttle: createChallengeThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
   });
   const stopPruning = startChallengePruning({ passkeys, logger });
-  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
+  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, keyService, config.PETSTORE_DEV_API_KEY) : undefined;
   const metering = startUsageMetering({ store: stores.usage, clock, metrics, logger });
   let draining = false;
   const shell = createHttpShell({
@@ -176,18 +192,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
-    keyManagement: stores.bound(
-      new KeyManagementService({
-        accounts,
-        keys,
-        people: peopleStore,
-        audit,
-        claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
-        clock,
-        // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
-        maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
-      }),
-    ),
+    keys: stores.bound(keyService),
+    keyManagement: stores.bound(new KeyManagementService({ keyService, keys, people: peopleStore, audit, clock })),
     people: stores.bound(people),
     passkeys: stores.bound(passkeys),
     mailer,
@@ -272,7 +278,7 @@ function lastUse(keys: KeyStore, logger: Logger): LastUseRecorder {
 }
 
 /** Key records come from the database only once per PETSTORE_KEY_CACHE_SECONDS; the embedded store needs no cache. */
-function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore): KeyStore {
+function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: WritableKeyStore): WritableKeyStore {
   if (stores.kind === 'memory' || config.PETSTORE_KEY_CACHE_SECONDS === 0) return keys;
   return new CachedKeyStore(keys, { lifetimeSeconds: config.PETSTORE_KEY_CACHE_SECONDS, maxEntries: KEY_CACHE_ENTRIES, clock });
 }
