@@ -3,7 +3,7 @@ import { UNKNOWN_KEY, whyKeyRefused } from '../auth/key-validity.js';
 import type { ApiKeyRecord, KeyStore } from '../auth/ports.js';
 import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
-import { verifyEmailFirst } from '../people/people-kit.js';
+import { verifyEmailFirst } from '../people/verify-email-first.js';
 import { endOf } from './key-state.js';
 import type { AccountLimits, ManagementCaller, ManagementContext } from '../management/ports.js';
 import type { KeyCaller } from './callers.js';
