@@ -45,8 +45,8 @@ module.exports = {
         'Keys are written by the key service alone (packages/domain/src/keys, KeyService), which judges every caller ' +
         '(person, management key, operator) and checks what it asks once; everyone else holds the read side of the key ' +
         'store (KeyStore). The write port (KeyWrites, @petstore/domain/key-writes, not in the domain index) is imported ' +
-        'only by the key service, the store adapters that implement it (memory, mongo, the domain tests\' map store) ' +
-        'and the key cache that passes writes on, the runtime that hands the adapter to the service, and the adapters\' ' +
+        "only by the key service, the store adapters that implement it (memory, mongo, the domain tests' map store) " +
+        "and the key cache that passes writes on, the runtime that hands the adapter to the service, and the adapters' " +
         'contract suite (tooling/testing). See docs/architecture.md#one-key-service.',
       from: {
         pathNot:
