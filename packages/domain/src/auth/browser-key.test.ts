@@ -22,7 +22,16 @@ const setup = async () => {
     expiresAt: new Date('2026-02-01T00:00:00Z'),
   });
   const secret = await keyService.createKey(operatorOn(account.id));
-  return { store, accounts, keyService, account, browser, secret, advance, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
+  return {
+    store,
+    accounts,
+    keyService,
+    account,
+    browser,
+    secret,
+    advance,
+    authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }),
+  };
 };
 
 describe('browser keys', () => {

@@ -31,7 +31,16 @@ function untouchableStore(): { store: KeyStore; calls: string[] } {
 const accountsFor = async (store: MapKeyStore, keyEnvironment: KeyEnvironment) => {
   const audit = new ArrayAuditLog();
   const accounts = new AccountService({ keys: store, audit, clock, actor: 'tester' });
-  const keyService = new KeyService({ keys: store, audit, claims: new MapKeyClaims(), clock, actor: 'tester', keyEnvironment, keyTags: testKeyTags, maxRateLimit: null });
+  const keyService = new KeyService({
+    keys: store,
+    audit,
+    claims: new MapKeyClaims(),
+    clock,
+    actor: 'tester',
+    keyEnvironment,
+    keyTags: testKeyTags,
+    maxRateLimit: null,
+  });
   return { accounts, keyService, account: await accounts.createAccount('acme') };
 };
 

@@ -54,7 +54,10 @@ describe('KeyService.rollKey decisions', () => {
     await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toThrow('the process died');
     const pending = [...store.keys.values()].find((key) => key.rollPending);
     expect(pending).toBeDefined();
-    await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(`revoke ${pending?.id}`) });
+    await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(`revoke ${pending?.id}`),
+    });
     await keyService.revokeKey(OPERATOR, pending?.id ?? '');
     delete (store as Partial<MapKeyStore>).activateKey;
     await expect(keyService.rollKey(OPERATOR, old.id)).resolves.toMatchObject({ replaced: { id: old.id } });

@@ -43,9 +43,15 @@ describe('KeyService, as the operator calls it', () => {
 
   it('issues a key with both scopes, no expiry and the default limit unless told otherwise', async () => {
     const { keyService, account } = await setup();
-    expect(await keyService.createKey(operatorOn(account.id))).toMatchObject({ scopes: ['pets:read', 'pets:write'], expiresAt: null, rateLimit: null });
+    expect(await keyService.createKey(operatorOn(account.id))).toMatchObject({
+      scopes: ['pets:read', 'pets:write'],
+      expiresAt: null,
+      rateLimit: null,
+    });
     const expiresAt = new Date('2026-01-31T00:00:00.000Z');
-    expect(await keyService.createKey(operatorOn(account.id), { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 })).toMatchObject({
+    expect(
+      await keyService.createKey(operatorOn(account.id), { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 }),
+    ).toMatchObject({
       scopes: ['pets:read', 'pets:write'],
       kind: 'secret',
       origins: [],
@@ -101,8 +107,15 @@ describe('KeyService, as the operator calls it', () => {
 
   it('refuses keys for an unknown account, and changes to an unknown key, as not_found', async () => {
     const { keyService } = await setup();
-    await expect(keyService.createKey(operatorOn('acc_missing'))).rejects.toMatchObject({ code: 'not_found', message: 'account acc_missing does not exist' });
-    for (const change of [keyService.revokeKey(OPERATOR, 'key_missing'), keyService.updateKey(OPERATOR, 'key_missing', { rateLimit: 5 }), keyService.rollKey(OPERATOR, 'key_missing')]) {
+    await expect(keyService.createKey(operatorOn('acc_missing'))).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'account acc_missing does not exist',
+    });
+    for (const change of [
+      keyService.revokeKey(OPERATOR, 'key_missing'),
+      keyService.updateKey(OPERATOR, 'key_missing', { rateLimit: 5 }),
+      keyService.rollKey(OPERATOR, 'key_missing'),
+    ]) {
       await expect(change).rejects.toMatchObject({ code: 'not_found', message: 'key key_missing does not exist' });
     }
   });
@@ -112,7 +125,10 @@ describe('KeyService.updateKey', () => {
   it('changes the scopes and the limit, and goes back to the default limit with null', async () => {
     const { keyService, account } = await setup();
     const { id } = await keyService.createKey(operatorOn(account.id));
-    expect(await keyService.updateKey(OPERATOR, id, { scopes: ['pets:read'], rateLimit: 50 })).toMatchObject({ scopes: ['pets:read'], rateLimit: 50 });
+    expect(await keyService.updateKey(OPERATOR, id, { scopes: ['pets:read'], rateLimit: 50 })).toMatchObject({
+      scopes: ['pets:read'],
+      rateLimit: 50,
+    });
     expect(await keyService.updateKey(OPERATOR, id, { rateLimit: null })).toMatchObject({ scopes: ['pets:read'], rateLimit: null });
   });
 

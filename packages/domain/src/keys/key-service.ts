@@ -33,15 +33,7 @@ import {
 import { fingerprintCreateKey, type KeyClaims } from './key-claims.js';
 import { claimedAlready } from './key-claim-answers.js';
 import { checkKindChange } from './key-kinds.js';
-import {
-  checkedChanges,
-  checkedRequest,
-  optionsOfBody,
-  updateOfBody,
-  type KeyOptions,
-  type KeyUpdate,
-  type RolledKey,
-} from './key-requests.js';
+import { checkedChanges, checkedRequest, optionsOfBody, updateOfBody, type KeyOptions, type KeyUpdate, type RolledKey } from './key-requests.js';
 import { DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { endOf } from './key-state.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
@@ -205,7 +197,8 @@ export class KeyService {
     const current = await this.visibleKey(caller, keyId);
     if (current.revokedAt !== null) return summarise(current);
     const { won, decision: at } = await this.deps.keys.decideRevocation(keyId, this.deps.clock.now());
-    if (won) await this.trail.record('key.revoked', { accountId: current.accountId, keyId }, initialValues({ revokedAt: at }), actorOf(caller, context));
+    if (won)
+      await this.trail.record('key.revoked', { accountId: current.accountId, keyId }, initialValues({ revokedAt: at }), actorOf(caller, context));
     // Every revoker writes the instant decided, so one that ran after a revoker died mid-way completes it.
     return summarise(this.found(keyId, await this.deps.keys.revokeKey(keyId, at)));
   }
@@ -248,7 +241,9 @@ export class KeyService {
     const replaced = record.replacedBy !== null && record.overlapEndsAt !== null && record.overlapEndsAt <= now;
     throw new DomainError(
       'conflict',
-      replaced ? `key ${keyId} was rolled and its overlap has ended; its replacement is ${record.replacedBy}` : `key ${keyId} has expired; create a new key instead`,
+      replaced
+        ? `key ${keyId} was rolled and its overlap has ended; its replacement is ${record.replacedBy}`
+        : `key ${keyId} has expired; create a new key instead`,
     );
   }
 

@@ -59,7 +59,19 @@ export function testPeople(options: TestPeopleOptions = {}) {
     if (token === undefined) throw new Error(`no link was mailed to ${to}`);
     return token;
   };
-  return { service, people, keys, accounts, keyService, audit, mail, clock, advance, lastLinkTo, actions: () => audit.records.map((record) => record.action) };
+  return {
+    service,
+    people,
+    keys,
+    accounts,
+    keyService,
+    audit,
+    mail,
+    clock,
+    advance,
+    lastLinkTo,
+    actions: () => audit.records.map((record) => record.action),
+  };
 }
 
 /** The token in a printed or answered link. */
