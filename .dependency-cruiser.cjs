@@ -39,6 +39,23 @@ module.exports = {
       to: { path: '(^|node_modules/)(@types/)?(koa|@koa/[^/]+)(/|$)' },
     },
     {
+      name: 'keys-written-by-the-key-service',
+      severity: 'error',
+      comment:
+        'Keys are written by the key service alone (packages/domain/src/keys, KeyService), which judges every caller ' +
+        '(person, management key, operator) and checks what it asks once; everyone else holds the read side of the key ' +
+        'store (KeyStore). The write port (KeyWrites, @petstore/domain/key-writes, not in the domain index) is imported ' +
+        "only by the key service, the store adapters that implement it (memory, mongo, the domain tests' map store) " +
+        "and the key cache that passes writes on, the runtime that hands the adapter to the service, and the adapters' " +
+        'contract suite (tooling/testing). See docs/architecture.md#one-key-service.',
+      from: {
+        pathNot:
+          '^(packages/domain/src/(keys|testing)/|packages/domain/src/auth/cached-key-store\\.ts$|packages/(memory|mongo)/src/|' +
+          'packages/runtime/src/(stores|runtime)\\.ts$|tooling/testing/src/store-fixture\\.ts$)',
+      },
+      to: { path: '^packages/domain/src/keys/key-writes\\.ts$' },
+    },
+    {
       name: 'apps-independent',
       severity: 'error',
       comment: 'A door uses the packages, never another door; only the gateway mounts them together.',

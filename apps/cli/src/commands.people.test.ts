@@ -1,20 +1,10 @@
-import {
-  AccountService,
-  createAuthenticator,
-  fixedClock,
-  KeyTags,
-  newKeyTagSecret,
-  type AuditLog,
-  type KeyStore,
-  type PeopleStore,
-  type SignUpPolicy,
-  UsageService,
-} from '@petstore/domain';
-import { MemoryAuditLog, MemoryKeyStore, MemoryPeopleStore, MemoryUsageStore } from '@petstore/memory';
+import { createAuthenticator, fixedClock, KeyTags, newKeyTagSecret, operatorOn, type SignUpPolicy, UsageService } from '@petstore/domain';
+import { MemoryAuditLog, MemoryKeyClaims, MemoryKeyStore, MemoryPeopleStore, MemoryUsageStore } from '@petstore/memory';
+import type { Stores as RuntimeStores } from '@petstore/runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreCommand } from './args.js';
 import { runCommand } from './commands.js';
-import { operatorPeople } from './operator-people.js';
+import { operatorServices } from './operator-services.js';
 import { LINK_SHOWN_ONCE_WARNING } from './people-commands.js';
 import { capturedOutput } from './testing/captured-output.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
@@ -26,20 +16,27 @@ const PASSWORD = 'a long and unusual passphrase 42';
 /** What this process tags keys under, as a service does. */
 const keyTags = new KeyTags([newKeyTagSecret()]);
 
-type Stores = { keys: KeyStore; people: PeopleStore; audit: AuditLog };
+type Stores = Pick<RuntimeStores, 'keys' | 'people' | 'audit' | 'keyClaims'>;
 
 const STORES: Array<{ name: string; skip: boolean; open: () => Promise<Stores & { close(): Promise<void> }> }> = [
   {
     name: 'embedded store',
     skip: false,
-    open: async () => ({ keys: new MemoryKeyStore(), people: new MemoryPeopleStore(), audit: new MemoryAuditLog(), close: async () => {} }),
+    open: async () => ({
+      keys: new MemoryKeyStore(),
+      people: new MemoryPeopleStore(),
+      audit: new MemoryAuditLog(),
+      keyClaims: new MemoryKeyClaims(fixedClock(NOW)),
+      close: async () => {},
+    }),
   },
   {
     name: 'MongoDB',
     skip: !mongodbUri,
     open: async () => {
       const database = await connectTestDatabase();
-      return { keys: database.keys, people: database.people, audit: database.audit, close: () => database.drop() };
+      const { keys, people, audit, keyClaims } = database;
+      return { keys, people, audit, keyClaims, close: () => database.drop() };
     },
   },
 ];
@@ -55,11 +52,11 @@ for (const store of STORES) {
       const stores = await store.open();
       opened.push(stores);
       const clock = fixedClock(NOW);
-      const accounts = new AccountService({ keys: stores.keys, audit: stores.audit, clock, actor: 'ops@example', keyTags });
-      const people = operatorPeople({ actor: 'ops@example', publicBaseUrl: BASE_URL, signUpPolicy }, stores, accounts, clock);
+      const services = operatorServices({ actor: 'ops@example', publicBaseUrl: BASE_URL, signUpPolicy }, stores, keyTags, clock);
+      const { accounts, keys, people } = services;
       const run = async (command: StoreCommand, json = false) => {
         const output = capturedOutput();
-        await runCommand(command, { accounts, people, usage: new UsageService({ store: new MemoryUsageStore(), clock }) }, output, json);
+        await runCommand(command, { ...services, usage: new UsageService({ store: new MemoryUsageStore(), clock }) }, output, json);
         return output;
       };
       const runJson = async (command: StoreCommand) => {
@@ -67,7 +64,7 @@ for (const store of STORES) {
         expect(output.stdout).toHaveLength(1);
         return { value: JSON.parse(output.stdout[0] ?? '') as Record<string, unknown>, stderr: output.stderr };
       };
-      return { stores, accounts, people, run, runJson };
+      return { stores, accounts, keys, people, run, runJson };
     };
     const tokenOf = (link: string) => /#token=([A-Za-z0-9_-]{43})$/.exec(link)?.[1] ?? '';
 
@@ -86,9 +83,9 @@ for (const store of STORES) {
     });
 
     it('suspends an account, whose keys are then refused saying so, and resumes it; each in the audit trail under PETSTORE_ACTOR', async () => {
-      const { stores, accounts, run } = await setup();
+      const { stores, accounts, keys, run } = await setup();
       const shop = await accounts.createAccount('Pet Shop');
-      const { key } = await accounts.createKey(shop.id);
+      const { key } = await keys.createKey(operatorOn(shop.id));
       const authenticate = createAuthenticator(stores.keys, { clock: fixedClock(NOW), keyTags });
       expect((await run({ action: 'suspend-account', accountId: shop.id })).stdout).toEqual([
         `account ${shop.id} "Pet Shop" is suspended since 2026-11-22T10:00:00.000Z: its keys are refused and its people cannot sign in`,

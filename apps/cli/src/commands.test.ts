@@ -1,7 +1,7 @@
-import { AccountService, DomainError, fixedClock, hashApiKey, KeyTags, newKeyTagSecret, UsageService } from '@petstore/domain';
+import { DomainError, fixedClock, hashApiKey, KeyTags, newKeyTagSecret, UsageService } from '@petstore/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_SHOWN_ONCE_WARNING, runCommand, type CommandDeps } from './commands.js';
-import { operatorPeople } from './operator-people.js';
+import { operatorServices } from './operator-services.js';
 import { capturedOutput } from './testing/captured-output.js';
 import { connectTestDatabase, mongodbUri } from './testing/test-database.js';
 
@@ -14,15 +14,9 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
   beforeEach(async () => {
     database = await connectTestDatabase();
     const clock = fixedClock(NOW);
-    const accounts = new AccountService({
-      keys: database.keys,
-      audit: database.audit,
-      clock,
-      actor: 'ops@example',
-      keyTags: new KeyTags([newKeyTagSecret()]),
-    });
     const config = { actor: 'ops@example', publicBaseUrl: 'https://petstore.example', signUpPolicy: 'open' as const };
-    deps = { accounts, people: operatorPeople(config, database, accounts, clock), usage: new UsageService({ store: database.usage, clock }) };
+    const services = operatorServices(config, database, new KeyTags([newKeyTagSecret()]), clock);
+    deps = { ...services, usage: new UsageService({ store: database.usage, clock }) };
   });
   afterEach(async () => {
     await database.drop();

@@ -1,4 +1,4 @@
-import type { AccountService, PeopleService, UsageService } from '@petstore/domain';
+import { OPERATOR, operatorOn, type AccountService, type KeyService, type PeopleService, type UsageService } from '@petstore/domain';
 import type { StoreCommand } from './args.js';
 import { auditTable } from './audit-text.js';
 import { issuedKeyLines, keyTable, revokedKeyLine, rolledKeyLines, updatedKeyLine } from './key-text.js';
@@ -11,6 +11,8 @@ import { visibleText } from './visible-text.js';
 
 export interface CommandDeps {
   accounts: AccountService;
+  /** The one writer of keys, which the command line calls as the operator. */
+  keys: KeyService;
   people: PeopleService;
   usage: UsageService;
 }
@@ -27,7 +29,7 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     if (json) output.out(visibleText(JSON.stringify(value)));
     else for (const line of text()) output.out(visibleText(line));
   };
-  const { accounts } = deps;
+  const { accounts, keys } = deps;
   switch (command.action) {
     case 'list-people':
     case 'reset-link':
@@ -58,7 +60,7 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     }
     case 'create-key': {
       const { action: _action, accountId, ...options } = command;
-      const issued = await accounts.createKey(accountId, options);
+      const issued = await keys.createKey(operatorOn(accountId), options);
       // On stderr so that stdout stays the result alone, and yet a person at a terminal sees it.
       output.err(KEY_SHOWN_ONCE_WARNING);
       print(issued, () => issuedKeyLines(issued));
@@ -66,31 +68,31 @@ export async function runCommand(command: StoreCommand, deps: CommandDeps, outpu
     }
     case 'update-key': {
       const { action: _action, keyId, ...update } = command;
-      const key = await accounts.updateKey(keyId, update);
+      const key = await keys.updateKey(OPERATOR, keyId, update);
       print(key, () => [updatedKeyLine(key)]);
       return;
     }
     case 'roll-key': {
-      const rolled = await accounts.rollKey(command.keyId, { overlapSeconds: command.overlapSeconds });
+      const rolled = await keys.rollKey(OPERATOR, command.keyId, { overlapSeconds: command.overlapSeconds });
       output.err(KEY_SHOWN_ONCE_WARNING);
       const { id, overlapEndsAt } = rolled.replaced;
       print({ ...rolled.key, replaced: { id, overlapEndsAt } }, () => rolledKeyLines(rolled));
       return;
     }
     case 'list-keys': {
-      const keys = await accounts.listKeys(command.accountId);
-      print(keys, () => (keys.length === 0 ? [`account ${command.accountId} has no keys`] : keyTable(keys)));
+      const listed = await keys.listKeys(operatorOn(command.accountId));
+      print(listed, () => (listed.length === 0 ? [`account ${command.accountId} has no keys`] : keyTable(listed)));
       return;
     }
     case 'revoke-key': {
-      const key = await accounts.revokeKey(command.keyId);
+      const key = await keys.revokeKey(OPERATOR, command.keyId);
       print(key, () => [revokedKeyLine(key)]);
       return;
     }
     case 'usage': {
       const { accountId, keyId, since } = command;
       // The account must exist: an unknown id is an operator's slip, not an account without calls.
-      await accounts.listKeys(accountId);
+      await keys.listKeys(operatorOn(accountId));
       const usage = await deps.usage.usageOfAccount(accountId, { keyId, from: since?.toISOString(), granularity: 'day' });
       const deprecation = await deps.usage.deprecationReportOfAccount(accountId);
       print({ usage, deprecation }, () => usageLines(accountId, usage, deprecation));

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import process from 'node:process';
-import { AccountService, isDomainError, systemClock, UsageService } from '@petstore/domain';
+import { isDomainError, systemClock, UsageService } from '@petstore/domain';
 import { connectMongo } from '@petstore/mongo';
 import { keyTagsOf } from '@petstore/runtime';
 import { parseCliArgs } from './args.js';
 import { runCommand } from './commands.js';
 import { readConfig } from './config.js';
 import { EXIT_USAGE, reportFailure } from './failure.js';
-import { operatorPeople, requirePublicBaseUrl } from './operator-people.js';
+import { requirePublicBaseUrl } from './operator-people.js';
+import { operatorServices } from './operator-services.js';
 import { LINK_ACTIONS } from './people-commands.js';
 import type { Output } from './output.js';
 import { UsageError } from './usage-error.js';
@@ -38,17 +39,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (LINK_ACTIONS.has(request.command.action)) requirePublicBaseUrl(config);
     const mongo = await connect(config);
     try {
-      const accounts = new AccountService({
-        keys: mongo.keys,
-        audit: mongo.audit,
-        clock: systemClock,
-        actor: config.actor,
-        keyEnvironment: config.keyEnvironment,
-        // The service's own: the keys this command makes are tagged as the service checks them.
-        keyTags: await keyTagsOf(config.keyTagSecrets, mongo.keyTagSecrets),
-      });
+      // The service's own key tags: the keys this command makes are tagged as the service checks them.
+      const keyTags = await keyTagsOf(config.keyTagSecrets, mongo.keyTagSecrets);
       const usage = new UsageService({ store: mongo.usage, clock: systemClock });
-      await runCommand(request.command, { accounts, people: operatorPeople(config, mongo, accounts), usage }, output, json);
+      await runCommand(request.command, { ...operatorServices(config, mongo, keyTags), usage }, output, json);
     } finally {
       await mongo.close();
     }

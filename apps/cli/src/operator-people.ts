@@ -2,6 +2,7 @@ import {
   createSignInThrottle,
   systemClock,
   type AccountService,
+  type KeyService,
   type AuditLog,
   type Clock,
   type KeyStore,
@@ -20,13 +21,13 @@ import { UsageError } from './usage-error.js';
 export function operatorPeople(
   config: Pick<CliConfig, 'actor' | 'publicBaseUrl' | 'signUpPolicy'>,
   stores: { people: PeopleStore; keys: KeyStore; audit: AuditLog },
-  accounts: AccountService,
+  services: { accounts: AccountService; keyService: KeyService },
   clock: Clock = systemClock,
 ): PeopleService {
   const { people, keys, audit } = stores;
   return createPeopleService(
     { publicBaseUrl: config.publicBaseUrl ?? '', signUpPolicy: config.signUpPolicy },
-    { people, keys, audit, accounts, clock, throttle: createSignInThrottle({ clock }), actor: config.actor },
+    { people, keys, audit, ...services, clock, throttle: createSignInThrottle({ clock }), actor: config.actor },
   );
 }
 

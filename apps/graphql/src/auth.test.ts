@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postGraphql, sendRaw } from './testing/graphql-call.js';
 import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
@@ -63,7 +64,8 @@ describe('authentication of the GraphQL door', () => {
 });
 
 describe('scopes at the GraphQL door', () => {
-  const keyWith = async (scopes: string[]) => (await door.accounts.createKey((await door.accounts.createAccount('scoped')).id, { scopes })).key;
+  const keyWith = async (scopes: string[]) =>
+    (await door.keys.createKey(operatorOn((await door.accounts.createAccount('scoped')).id), { scopes })).key;
 
   it('lets a key without pets:read ask for introspection fields, which reveal no pet, and refuses it any field of Query', async () => {
     const writeOnly = await keyWith(['pets:write']);

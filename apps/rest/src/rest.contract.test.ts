@@ -1,4 +1,4 @@
-import { fixedClock, INT64_MAX, INT64_MIN } from '@petstore/domain';
+import { fixedClock, INT64_MAX, INT64_MIN, OPERATOR, operatorOn } from '@petstore/domain';
 import { parseJsonText } from '@petstore/http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '@petstore/service-kit';
@@ -69,9 +69,9 @@ for (const store of stores) {
 
       it('answers 401 for a revoked key', async () => {
         const account = await door.runtime.accounts.createAccount('revoked');
-        const issued = await door.runtime.accounts.createKey(account.id);
+        const issued = await door.runtime.keys.createKey(operatorOn(account.id));
         expect((await get('/v1/pets', issued.key)).status).toBe(200);
-        await door.runtime.accounts.revokeKey(issued.id);
+        await door.runtime.keys.revokeKey(OPERATOR, issued.id);
         expectError(await get('/v1/pets', issued.key), 401, 'unauthorized');
       });
 
@@ -93,7 +93,7 @@ for (const store of stores) {
         expect(documented.map((op) => op['operationId'])).toEqual(Object.keys(requests));
         const account = await door.runtime.accounts.createAccount('scoped');
         for (const held of [['pets:read'], ['pets:write']]) {
-          const { key } = await door.runtime.accounts.createKey(account.id, { scopes: held, rateLimit: 100 });
+          const { key } = await door.runtime.keys.createKey(operatorOn(account.id), { scopes: held, rateLimit: 100 });
           for (const op of documented) {
             const id = String(op['operationId']);
             const [needed] = op['x-petstore-scopes'] as string[];

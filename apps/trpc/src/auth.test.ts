@@ -1,3 +1,4 @@
+import { OPERATOR, operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
 import { rejectionOf } from './testing/rejection.js';
@@ -33,8 +34,8 @@ describe.each(CALL_SHAPES)('the key check at the tRPC door, calls taking the %s 
 
   it('refuses a key once it is revoked', async () => {
     const account = await door.accounts.createAccount('revoked');
-    const issued = await door.accounts.createKey(account.id);
-    await door.accounts.revokeKey(issued.id);
+    const issued = await door.keys.createKey(operatorOn(account.id));
+    await door.keys.revokeKey(OPERATOR, issued.id);
     const client = createPetstoreClient({ baseUrl: door.baseUrl, apiKey: issued.key, batch: via === 'batch' });
     const error = await rejectionOf(client.pets.list.query());
     expect(error.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });

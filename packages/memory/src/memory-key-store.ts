@@ -1,17 +1,10 @@
-import {
-  KeyDecisionBook,
-  type Account,
-  type ApiKeyRecord,
-  type KeyChanges,
-  type KeyReplacement,
-  type KeyStore,
-  type RollDecision,
-} from '@petstore/domain';
+import { KeyDecisionBook, type Account, type ApiKeyRecord, type KeyChanges, type KeyReplacement, type RollDecision } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 
 /** Records are copied in and out (scopes and origins included), so no caller can change what is stored. */
 const copy = (key: ApiKeyRecord): ApiKeyRecord => ({ ...key, scopes: [...key.scopes], origins: [...key.origins] });
 
-export class MemoryKeyStore implements KeyStore {
+export class MemoryKeyStore implements WritableKeyStore {
   private readonly accounts = new Map<string, Account>();
   private readonly keys = new Map<string, ApiKeyRecord>();
   private readonly keyIdByHash = new Map<string, string>();

@@ -1,4 +1,14 @@
-import { AccountService, KeyManagementService, KeyTags, newKeyTagSecret, systemClock, whyKeyRefused, type ManagementCaller } from '@petstore/domain';
+import {
+  AccountService,
+  KeyManagementService,
+  KeyService,
+  KeyTags,
+  operatorOn,
+  newKeyTagSecret,
+  systemClock,
+  whyKeyRefused,
+  type ManagementCaller,
+} from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
 
@@ -17,19 +27,23 @@ const settle = async <T>(calls: Array<Promise<T>>) =>
 describe.skipIf(!mongodbUri)(`${CONCURRENT} concurrent management calls on one key, through the key management service on MongoDB`, () => {
   let database: TestDatabase;
   let accounts: AccountService;
+  let keyService: KeyService;
   let management: KeyManagementService;
 
   beforeAll(async () => {
     database = await connectTestDatabase();
-    accounts = new AccountService({
-      keys: database.keys,
-      audit: database.audit,
+    const { keys, people, audit, keyClaims: claims } = database;
+    accounts = new AccountService({ keys, audit, clock: systemClock, actor: 'test' });
+    keyService = new KeyService({
+      keys,
+      audit,
+      claims,
       clock: systemClock,
       actor: 'test',
       keyTags: new KeyTags([newKeyTagSecret()]),
+      maxRateLimit: null,
     });
-    const { keys, people, audit, keyClaims: claims } = database;
-    management = new KeyManagementService({ accounts, keys, people, audit, claims, clock: systemClock, maxRateLimit: null });
+    management = new KeyManagementService({ keyService, keys, people, audit, clock: systemClock });
   }, 60_000);
 
   afterAll(async () => {
@@ -39,7 +53,7 @@ describe.skipIf(!mongodbUri)(`${CONCURRENT} concurrent management calls on one k
   /** A new account and a management key of it that holds the pet scopes too. */
   const managerOfNewAccount = async (name: string): Promise<ManagementCaller & { kind: 'key' }> => {
     const account = await accounts.createAccount(name);
-    const key = await accounts.createKey(account.id, { scopes: ['pets:read', 'pets:write', 'keys:manage'] });
+    const key = await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read', 'pets:write', 'keys:manage'] });
     return { kind: 'key', keyId: key.id, accountId: account.id, scopes: key.scopes };
   };
 

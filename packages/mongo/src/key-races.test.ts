@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { AccountService, KeyTags, newKeyTagSecret, systemClock, whyKeyRefused } from '@petstore/domain';
+import { AccountService, KeyService, KeyTags, newKeyTagSecret, operatorOn, systemClock, whyKeyRefused } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextMessage } from './testing/next-message.js';
 import { connectTestDatabase, mongodbUri, type TestDatabase } from './testing/test-database.js';
@@ -15,15 +15,20 @@ describe.skipIf(!mongodbUri)(`${PROCESSES} processes changing one key at the sam
   let database: TestDatabase;
   let workers: ChildProcess[];
   let accounts: AccountService;
+  let keyService: KeyService;
 
   beforeAll(async () => {
     database = await connectTestDatabase();
-    accounts = new AccountService({
-      keys: database.keys,
-      audit: database.audit,
+    const { keys, audit, keyClaims: claims } = database;
+    accounts = new AccountService({ keys, audit, clock: systemClock, actor: 'test' });
+    keyService = new KeyService({
+      keys,
+      audit,
+      claims,
       clock: systemClock,
       actor: 'test',
       keyTags: new KeyTags([newKeyTagSecret()]),
+      maxRateLimit: null,
     });
     workers = Array.from({ length: PROCESSES }, () => fork(WORKER, [mongodbUri ?? '', database.db.databaseName]));
     await Promise.all(workers.map((worker) => nextMessage(worker)));
@@ -47,7 +52,7 @@ describe.skipIf(!mongodbUri)(`${PROCESSES} processes changing one key at the sam
   it(`lets exactly one roll win, leaving one usable replacement and one key.rolled record, ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const account = await accounts.createAccount(`roll round ${round}`);
-      const old = await accounts.createKey(account.id);
+      const old = await keyService.createKey(operatorOn(account.id));
       const outcomes = await everyWorker('roll', old.id);
 
       const won = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.result] : []));
@@ -67,7 +72,7 @@ describe.skipIf(!mongodbUri)(`${PROCESSES} processes changing one key at the sam
   it(`lets exactly one revocation win, every process told the same instant and one key.revoked record, ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const account = await accounts.createAccount(`revoke round ${round}`);
-      const key = await accounts.createKey(account.id);
+      const key = await keyService.createKey(operatorOn(account.id));
       const outcomes = await everyWorker('revoke', key.id);
 
       const instants = outcomes.map((outcome) => (outcome.ok ? outcome.result.revokedAt : outcome.code));

@@ -1,4 +1,5 @@
-import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, KeyStore, RollDecision } from '@petstore/domain';
+import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, RollDecision } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
 import { accountsCollection, apiKeysCollection } from './collections.js';
 import { withDriverErrors } from './driver-errors.js';
@@ -13,7 +14,7 @@ import {
   type ApiKeyDocument,
 } from './key-documents.js';
 
-export class MongoKeyStore implements KeyStore {
+export class MongoKeyStore implements WritableKeyStore {
   private readonly accounts: Collection<AccountDocument>;
   private readonly keys: Collection<ApiKeyDocument>;
   private readonly decisions: MongoKeyDecisions;

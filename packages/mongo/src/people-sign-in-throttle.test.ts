@@ -1,6 +1,7 @@
 import { argon2PasswordHasher, checkPassword } from '@petstore/credentials';
 import {
   AccountService,
+  KeyService,
   createSignInThrottle,
   DEFAULT_SIGN_IN_BUDGETS,
   KeyTags,
@@ -38,7 +39,16 @@ describe.skipIf(!mongodbUri)('password sign-in on MongoDB under hundreds of conc
     new PeopleService({
       people: database.people,
       keys: database.keys,
-      accounts: new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'test', keyTags: new KeyTags([newKeyTagSecret()]) }),
+      accounts: new AccountService({ keys: database.keys, audit: database.audit, clock, actor: 'test' }),
+      keyService: new KeyService({
+        keys: database.keys,
+        audit: database.audit,
+        claims: database.keyClaims,
+        clock,
+        actor: 'test',
+        keyTags: new KeyTags([newKeyTagSecret()]),
+        maxRateLimit: null,
+      }),
       audit: database.audit,
       clock,
       hasher,

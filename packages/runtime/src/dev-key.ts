@@ -1,4 +1,4 @@
-import { isDomainError, type AccountService } from '@petstore/domain';
+import { isDomainError, operatorOn, type AccountService, type KeyService } from '@petstore/domain';
 import { ConfigError } from './config.js';
 
 export interface DevKey {
@@ -8,11 +8,11 @@ export interface DevKey {
 }
 
 /** The embedded store starts empty, so the server gives it one account and one key to use. */
-export async function registerDevKey(accounts: AccountService, preset: string | undefined): Promise<DevKey> {
+export async function registerDevKey(accounts: AccountService, keys: KeyService, preset: string | undefined): Promise<DevKey> {
   const account = await accounts.createAccount('development');
   try {
     // Both scopes and no expiry: the key a developer tries every door with.
-    const issued = await accounts.createKey(account.id, { presetKey: preset });
+    const issued = await keys.createKey(operatorOn(account.id), preset === undefined ? {} : { presetKey: preset });
     return { key: issued.key, generated: preset === undefined };
   } catch (error) {
     // A key printed by an earlier start is tagged under that start's secret (docs/key-tags.md).

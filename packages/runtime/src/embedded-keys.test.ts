@@ -1,3 +1,4 @@
+import { OPERATOR, operatorOn } from '@petstore/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -12,23 +13,23 @@ describe('keys on the embedded store', () => {
     runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', PETSTORE_DEV_API_KEY: 'dev-key-0123456789abcdef', PETSTORE_ACTOR: 'dev-ops' }));
     const [created] = await runtime.accounts.listAudit();
     const accountId = created?.accountId ?? '';
-    return { accounts: runtime.accounts, accountId };
+    return { accounts: runtime.accounts, keyService: runtime.keys, accountId };
   };
 
   it('registers PETSTORE_DEV_API_KEY with both scopes, no expiry and the default limit, on the audit trail', async () => {
-    const { accounts, accountId } = await start();
-    expect(await accounts.listKeys(accountId)).toEqual([
+    const { accounts, keyService, accountId } = await start();
+    expect(await keyService.listKeys(operatorOn(accountId))).toEqual([
       expect.objectContaining({ prefix: 'dev-key-01', scopes: ['pets:read', 'pets:write'], expiresAt: null, rateLimit: null, revokedAt: null }),
     ]);
     expect((await accounts.listAudit()).map(({ actor, action }) => `${actor} ${action}`)).toEqual(['dev-ops key.created', 'dev-ops account.created']);
   });
 
   it('keeps scopes, expiry, limits, rolls and their audit records like the database does', async () => {
-    const { accounts, accountId } = await start();
+    const { accounts, keyService, accountId } = await start();
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const issued = await accounts.createKey(accountId, { scopes: ['pets:read'], expiresAt, rateLimit: 10 });
-    await accounts.updateKey(issued.id, { rateLimit: null });
-    const { key, replaced } = await accounts.rollKey(issued.id, { overlapSeconds: 0 });
+    const issued = await keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'], expiresAt, rateLimit: 10 });
+    await keyService.updateKey(OPERATOR, issued.id, { rateLimit: null });
+    const { key, replaced } = await keyService.rollKey(OPERATOR, issued.id, { overlapSeconds: 0 });
     expect(key).toMatchObject({ scopes: ['pets:read'], expiresAt, rateLimit: null });
     expect(replaced).toMatchObject({ replacedBy: key.id });
     expect((await accounts.listAudit({ accountId })).slice(0, 3).map((record) => record.action)).toEqual([
@@ -42,7 +43,7 @@ describe('keys on the embedded store', () => {
     const keyFrom = async (env: Record<string, string>) => {
       runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', ...env }));
       const account = await runtime.accounts.createAccount('environments');
-      const { key } = await runtime.accounts.createKey(account.id);
+      const { key } = await runtime.keys.createKey(operatorOn(account.id));
       await runtime.close();
       runtime = undefined;
       return key.slice(0, 9);

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -11,7 +12,7 @@ describe('Runtime.keyManagement', () => {
   const start = async (env: Record<string, string> = {}) => {
     runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', ...env }));
     const account = await runtime.accounts.createAccount('Acme');
-    const manager = await runtime.accounts.createKey(account.id, { scopes: ['pets:read', 'keys:manage'] });
+    const manager = await runtime.keys.createKey(operatorOn(account.id), { scopes: ['pets:read', 'keys:manage'] });
     const caller = { kind: 'key' as const, keyId: manager.id, accountId: account.id, scopes: manager.scopes };
     return { runtime, account, caller };
   };
@@ -19,7 +20,7 @@ describe('Runtime.keyManagement', () => {
   it('works on the same keys and audit trail as the operator’s account service', async () => {
     const { runtime, account, caller } = await start();
     const created = await runtime.keyManagement.createKey(caller, { name: 'ci', scopes: ['pets:read'] }, { clientAddress: '192.0.2.1' });
-    expect((await runtime.accounts.listKeys(account.id)).map((key) => key.id)).toContain(created.id);
+    expect((await runtime.keys.listKeys(operatorOn(account.id))).map((key) => key.id)).toContain(created.id);
     const [record] = await runtime.accounts.listAudit({ accountId: account.id });
     expect(record).toMatchObject({ action: 'key.created', keyId: created.id, actor: `key:${caller.keyId}`, clientAddress: '192.0.2.1' });
   });

@@ -5,6 +5,7 @@ import {
   type AccountService,
   type AuditLog,
   type Clock,
+  type KeyService,
   type KeyStore,
   type Mailer,
   type PeopleStore,
@@ -16,6 +17,7 @@ export interface PeopleWiring {
   people: PeopleStore;
   keys: KeyStore;
   accounts: AccountService;
+  keyService: KeyService;
   audit: AuditLog;
   clock: Clock;
   throttle: SignInThrottle;

@@ -8,6 +8,7 @@ import {
   isDomainError,
   FixedWindowRateLimiter,
   KeyManagementService,
+  KeyService,
   LastUseRecorder,
   PetService,
   type PeopleService,
@@ -23,6 +24,7 @@ import {
   type SignUpPolicy,
   UsageService,
 } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 import { createChallengeThrottle, PasskeyService } from '@petstore/passkeys';
 import { createEnvelope, createHttpShell, PetstoreMetrics, type Envelope, type HttpShell } from '@petstore/http';
 import { startTracing, type Tracing } from '@petstore/telemetry';
@@ -53,6 +55,8 @@ export interface Runtime {
   store: Stores['kind'];
   pets: PetService;
   accounts: AccountService;
+  /** The one writer of keys: the management API's key operations and the operator's are its (docs/key-management.md). */
+  keys: KeyService;
   /** The management API's key operations, for people and management keys (docs/key-management.md). */
   keyManagement: KeyManagement;
   /** People who sign in: sign-up, sessions, invitations, passwords (docs/people.md). */
@@ -115,7 +119,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const actor = resolveActor(config.PETSTORE_ACTOR);
   const keyEnvironment = keyEnvironmentOf(config.PETSTORE_ENV);
   const keyTags = await keyTagsOf(config.PETSTORE_KEY_TAG_SECRETS, stores.keyTagSecrets);
-  const accounts = new AccountService({ keys, audit, clock, actor, keyEnvironment, keyTags });
+  const accounts = new AccountService({ keys, audit, clock, actor });
+  const keyService = new KeyService({
+    keys,
+    audit,
+    claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
+    clock,
+    actor,
+    keyEnvironment,
+    keyTags,
+    // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
+    maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
+  });
   const signInThrottle = createSignInThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) });
   const { mailer, smtp } = chooseMailer(config, options.mailOutput === undefined ? standardOutput : options.mailOutput);
   // The people store as both services over it see it: one view, its database errors counted.
@@ -126,6 +141,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     people: peopleStore,
     keys,
     accounts,
+    keyService,
     audit,
     clock,
     throttle: signInThrottle,
@@ -146,7 +162,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     throttle: createChallengeThrottle({ clock, sharedLimiter: sharedLimiter(stores, metrics) }),
   });
   const stopPruning = startChallengePruning({ passkeys, logger });
-  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, config.PETSTORE_DEV_API_KEY) : undefined;
+  const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, keyService, config.PETSTORE_DEV_API_KEY) : undefined;
   const metering = startUsageMetering({ store: stores.usage, clock, metrics, logger });
   let draining = false;
   const shell = createHttpShell({
@@ -181,18 +197,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }),
     ),
     accounts,
-    keyManagement: stores.bound(
-      new KeyManagementService({
-        accounts,
-        keys,
-        people: peopleStore,
-        audit,
-        claims: countDatabaseErrors(stores.keyClaims, 'keyClaims', metrics),
-        clock,
-        // PETSTORE_RATE_LIMIT is every key's ceiling; 0 (no limit) sets none.
-        maxRateLimit: config.PETSTORE_RATE_LIMIT === 0 ? null : config.PETSTORE_RATE_LIMIT,
-      }),
-    ),
+    keys: stores.bound(keyService),
+    keyManagement: stores.bound(new KeyManagementService({ keyService, keys, people: peopleStore, audit, clock })),
     people: stores.bound(people),
     passkeys: stores.bound(passkeys),
     mailer,
@@ -277,7 +283,7 @@ function lastUse(keys: KeyStore, logger: Logger): LastUseRecorder {
 }
 
 /** Key records come from the database only once per PETSTORE_KEY_CACHE_SECONDS; the embedded store needs no cache. */
-function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: KeyStore): KeyStore {
+function cacheKeys(config: Config, clock: Clock, stores: Stores, keys: WritableKeyStore): WritableKeyStore {
   if (stores.kind === 'memory' || config.PETSTORE_KEY_CACHE_SECONDS === 0) return keys;
   return new CachedKeyStore(keys, { lifetimeSeconds: config.PETSTORE_KEY_CACHE_SECONDS, maxEntries: KEY_CACHE_ENTRIES, clock });
 }

@@ -4,13 +4,13 @@ import type {
   IdempotencyStore,
   IdSource,
   KeyClaims,
-  KeyStore,
   KeyTagSecretStore,
   PeopleStore,
   PetStore,
   RateLimiter,
   UsageStore,
 } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 import {
   MemoryAuditLog,
   MemoryIdempotencyStore,
@@ -27,7 +27,8 @@ export interface Stores {
   kind: 'memory' | 'mongodb';
   pets: PetStore;
   ids: IdSource;
-  keys: KeyStore;
+  /** Accounts and their keys; keys are written only by the key service (KeyService). */
+  keys: WritableKeyStore;
   /** The append-only trail of changes to accounts, keys and people. */
   audit: AuditLog;
   idempotency: IdempotencyStore;

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '@petstore/domain';
+import { operatorOn, systemClock, type Clock } from '@petstore/domain';
 import { createRuntime, loadConfig, openStores, serve, type RunningServer, type Runtime, type Service, type Stores } from '@petstore/runtime';
 import { uniqueName } from '@petstore/testing';
 import { logFile } from './log-file.js';
@@ -92,5 +92,5 @@ export async function startService(build: (runtime: Runtime) => Service | Promis
 /** A key of a new account, made through the account service as the CLI makes one. */
 export async function issueKey(runtime: Runtime): Promise<string> {
   const account = await runtime.accounts.createAccount('test');
-  return (await runtime.accounts.createKey(account.id)).key;
+  return (await runtime.keys.createKey(operatorOn(account.id))).key;
 }

@@ -6,3 +6,4 @@ export { disagreementsWithCatalogue, stabilityInText, type PublishedDocument, ty
 export { definePeopleStoreSuite, type MakePeopleStore, type PeopleStoreFixture } from './people-store-suite.js';
 export { SoftAuthenticator, type AuthenticationJson, type BrowserSide, type RegistrationJson } from './soft-authenticator.js';
 export { defineUsageStoreSuite, type MakeUsageStore, type UsageStoreFixture } from './usage-store-suite.js';
+export * from './key-containment-table.js';

@@ -1,11 +1,13 @@
-import type { AuditLog, IdempotencyStore, IdSource, KeyClaims, KeyStore, KeyTagSecretStore, PetStore } from '@petstore/domain';
+import type { AuditLog, IdempotencyStore, IdSource, KeyClaims, KeyTagSecretStore, PetStore } from '@petstore/domain';
+import type { WritableKeyStore } from '@petstore/domain/key-writes';
 import { afterEach, beforeEach } from 'vitest';
 
 /** One set of stores over fresh, empty storage; `close` releases (and for databases, drops) it. */
 export interface StoreFixture {
   pets: PetStore;
   ids: IdSource;
-  keys: KeyStore;
+  /** Read and written directly: the adapters' contract, below the key service that alone writes keys in the service. */
+  keys: WritableKeyStore;
   audit: AuditLog;
   idempotency: IdempotencyStore;
   keyClaims: KeyClaims;

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
@@ -87,7 +88,7 @@ describe.skipIf(!executablePath)('a browser key from a page on another origin, t
     gw = await startTestGateway({ mongodbUri: null });
     await gw.runtime.pets.create({ name: 'Biscuit', categoryId: 1n });
     const account = await gw.runtime.accounts.createAccount('the shop');
-    browserKey = (await gw.runtime.accounts.createKey(account.id, { kind: 'browser', origins: [SHOP] })).key;
+    browserKey = (await gw.runtime.keys.createKey(operatorOn(account.id), { kind: 'browser', origins: [SHOP] })).key;
     site = await startShopSite(await bundlePage());
     const sitePort = (site.address() as AddressInfo).port;
     browser = await chromium.launch({

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -30,7 +31,9 @@ describe.skipIf(!mongodbUri)("a browser key's per-visitor budget across two inst
   it('refuses a visitor past the limit whichever instance it reaches, and serves another visitor', async () => {
     const [first, second] = instances as [TestGateway, TestGateway];
     const account = await first.runtime.accounts.createAccount('shop');
-    const credential = { key: (await first.runtime.accounts.createKey(account.id, { kind: 'browser', origins: ['https://shop.example'] })).key };
+    const credential = {
+      key: (await first.runtime.keys.createKey(operatorOn(account.id), { kind: 'browser', origins: ['https://shop.example'] })).key,
+    };
     const visit = (instance: TestGateway, address: string) =>
       doorAt(instance.baseUrl, 'rest').list(credential, { limit: 1 }, { Origin: 'https://shop.example', 'X-Forwarded-For': address });
     const statuses = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Clock } from '@petstore/domain';
+import { OPERATOR, operatorOn } from '@petstore/domain';
 import { call } from '@petstore/service-kit';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { startForwardingProxy, type ForwardingProxy } from './testing/forwarding-proxy.js';
@@ -69,7 +70,7 @@ for (const store of stores) {
       });
     const newKey = async (options: { expiresAt?: Date; presetKey?: string } = {}) => {
       const account = await gw.runtime.accounts.createAccount('guessed at');
-      return { account, ...(await gw.runtime.accounts.createKey(account.id, options)) };
+      return { account, ...(await gw.runtime.keys.createKey(operatorOn(account.id), options)) };
     };
 
     it(`lets exactly ${PER_MINUTE} of ${GUESSES} concurrent unknown keys from one address be looked up, and answers the rest 429, round after round`, async () => {
@@ -126,9 +127,9 @@ for (const store of stores) {
 
     it("does not count an expired or revoked key polled again and again: the account's other key still works from there", async () => {
       const expiring = await newKey({ expiresAt: new Date(clock.now().getTime() + 1_000) });
-      const other = await gw.runtime.accounts.createKey(expiring.account.id);
-      const revoked = await gw.runtime.accounts.createKey(expiring.account.id);
-      await gw.runtime.accounts.revokeKey(revoked.id);
+      const other = await gw.runtime.keys.createKey(operatorOn(expiring.account.id));
+      const revoked = await gw.runtime.keys.createKey(operatorOn(expiring.account.id));
+      await gw.runtime.keys.revokeKey(OPERATOR, revoked.id);
       clock.advance(1_000);
       for (let batch = 0; batch < 5; batch += 1) {
         const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => throughProxy('127.0.0.4', n % 4 === 0 ? revoked.key : expiring.key)));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '@petstore/domain';
+import { operatorOn } from '@petstore/domain';
 import { hasGo, startFerretDB, type TestDatabaseServer } from '@petstore/testdb';
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -36,7 +37,7 @@ const statusCounts = (answers: RawAnswer[]) => {
 };
 const newKey = async (gw: TestGateway, options: { presetKey?: string } = {}) => {
   const account = await gw.runtime.accounts.createAccount('tagged');
-  return gw.runtime.accounts.createKey(account.id, options);
+  return gw.runtime.keys.createKey(operatorOn(account.id), options);
 };
 
 /** A clock that stands still, so the minute the made-up keys are counted in cannot end mid-test. */

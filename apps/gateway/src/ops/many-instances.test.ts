@@ -1,4 +1,4 @@
-import { fixedClock } from '@petstore/domain';
+import { fixedClock, OPERATOR, operatorOn } from '@petstore/domain';
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -21,7 +21,7 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
   let gateways: GatewayProcess[] = [];
   const newKey = async (): Promise<{ id: string; key: string }> => {
     const account = await local.runtime.accounts.createAccount('scale test');
-    return local.runtime.accounts.createKey(account.id);
+    return local.runtime.keys.createKey(operatorOn(account.id));
   };
   const env = {
     MONGODB_URI: mongodbUri ?? '',
@@ -119,7 +119,7 @@ describe.skipIf(!mongodbUri)('three gateway processes on one database', () => {
     for (const baseUrl of [local.baseUrl, ...gateways.map((gateway) => gateway.baseUrl)]) {
       expect((await doorAt(baseUrl, 'rest').page({ key: issued.key })).status).toBe(200); // every instance has it cached now
     }
-    await local.runtime.accounts.revokeKey(issued.id);
+    await local.runtime.keys.revokeKey(OPERATOR, issued.id);
     expect((await doorAt(local.baseUrl, 'rest').page({ key: issued.key })).status).toBe(401);
     for (const [instance, gateway] of gateways.entries()) {
       await expect
@@ -145,7 +145,7 @@ describe.skipIf(!mongodbUri)('PETSTORE_RATE_LIMIT_SCOPE with two instances on on
     const second = await startTestGateway({ mongodbUri: mongodbUri ?? null, env, clock });
     try {
       const account = await first.runtime.accounts.createAccount('scope');
-      const { key } = await first.runtime.accounts.createKey(account.id);
+      const { key } = await first.runtime.keys.createKey(operatorOn(account.id));
       let admitted = 0;
       for (const gateway of [first, second, first, second]) {
         if ((await doorAt(gateway.baseUrl, 'rest').page({ key })).status === 200) admitted += 1;

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doorAt, DOOR_NAMES } from '../testing/doors/doors.js';
@@ -132,7 +133,7 @@ describe('observability', () => {
 
     it('counts calls of the deprecated read per door and key id', async () => {
       const account = await gw.runtime.accounts.createAccount('still on getPet');
-      const issued = await gw.runtime.accounts.createKey(account.id);
+      const issued = await gw.runtime.keys.createKey(operatorOn(account.id));
       const pet = await doorAt(gw.baseUrl, 'rest').create({ key: issued.key }, { name: 'Old client', categoryId: 1 });
       const id = pet.ids[0] ?? 0;
       for (const door of DOOR_NAMES) {

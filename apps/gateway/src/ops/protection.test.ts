@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '@petstore/domain';
+import { fixedClock, operatorOn } from '@petstore/domain';
 import { startTestGateway } from '../testing/start-gateway.js';
 import { doorAt, DOOR_NAMES, listAll, type DoorName } from '../testing/doors/doors.js';
 import { startOpsGateway, type OpsGateway } from './testing/ops-gateway.js';
@@ -18,7 +18,7 @@ describe('one rate limit per key across the doors', () => {
   });
   const freshKey = async () => {
     const account = await gw.runtime.accounts.createAccount('rate');
-    return (await gw.runtime.accounts.createKey(account.id)).key;
+    return (await gw.runtime.keys.createKey(operatorOn(account.id))).key;
   };
 
   it.each(DOOR_NAMES)('refuses the 6th request of a key when it comes through %s, after five spread over all doors', async (last) => {

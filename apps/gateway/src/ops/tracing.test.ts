@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ async function tracedGateway(mongodb: string | null, receiver: OtlpReceiver, env
     // Made as an operator would, through the account service over the same database.
     const admin = await createRuntime(loadConfig({ ...store, LOG_LEVEL: 'silent' }));
     try {
-      apiKey = (await admin.accounts.createKey((await admin.accounts.createAccount('tracing')).id)).key;
+      apiKey = (await admin.keys.createKey(operatorOn((await admin.accounts.createAccount('tracing')).id))).key;
     } finally {
       await admin.close();
     }

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, type Answer, type Door } from '../testing/doors/doors.js';
@@ -31,7 +32,7 @@ for (const store of PARITY_STORES) {
     });
     const browserKey = async () => {
       const account = await gw.runtime.accounts.createAccount('browser keys parity');
-      const issued = await gw.runtime.accounts.createKey(account.id, { kind: 'browser', origins: [SHOP, 'http://localhost:5173'] });
+      const issued = await gw.runtime.keys.createKey(operatorOn(account.id), { kind: 'browser', origins: [SHOP, 'http://localhost:5173'] });
       return { key: issued.key };
     };
 
@@ -91,7 +92,9 @@ for (const store of PARITY_STORES) {
       expect(answers).toEqual(sameForEveryDoor({ status: 403, kind: 'forbidden', allowOrigin: SHOP }));
       expect((await storedPets(gw)).length).toBe(before);
       const account = await gw.runtime.accounts.createAccount('no writing browser key');
-      await expect(gw.runtime.accounts.createKey(account.id, { kind: 'browser', scopes: ['pets:write'], origins: [SHOP] })).rejects.toMatchObject({
+      await expect(
+        gw.runtime.keys.createKey(operatorOn(account.id), { kind: 'browser', scopes: ['pets:write'], origins: [SHOP] }),
+      ).rejects.toMatchObject({
         code: 'forbidden',
       });
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock, KeyOptions } from '@petstore/domain';
+import { OPERATOR, operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, WIRE_DOORS, type Answer, type Door, type DoorName, type WireRequest } from '../testing/doors/doors.js';
@@ -51,7 +52,7 @@ for (const store of PARITY_STORES) {
     /** A key of a new account, made as `petstore keys create` makes one. */
     const keyWith = async (options: KeyOptions = {}) => {
       const account = await gw.runtime.accounts.createAccount('keys parity');
-      const issued = await gw.runtime.accounts.createKey(account.id, options);
+      const issued = await gw.runtime.keys.createKey(operatorOn(account.id), options);
       return { id: issued.id, credential: { key: issued.key } };
     };
     const countPets = async (): Promise<number> => (await storedPets(gw)).length;
@@ -213,8 +214,8 @@ for (const store of PARITY_STORES) {
     it("charges a rolled key, its replacement and the replacement's own replacement to one budget at every door", async () => {
       const answers = await eachDoor(doors, async (door) => {
         const old = await keyWith({ rateLimit: 4 });
-        const rolled = await gw.runtime.accounts.rollKey(old.id, { overlapSeconds: 600 });
-        const chained = await gw.runtime.accounts.rollKey(rolled.key.id, { overlapSeconds: 600 });
+        const rolled = await gw.runtime.keys.rollKey(OPERATOR, old.id, { overlapSeconds: 600 });
+        const chained = await gw.runtime.keys.rollKey(OPERATOR, rolled.key.id, { overlapSeconds: 600 });
         const spend = async (credential: { key: string }) => {
           const answer = await door.list(credential, { limit: 1 });
           return `${answer.status} ${answer.headers.get('ratelimit-remaining')}`;
@@ -229,7 +230,7 @@ for (const store of PARITY_STORES) {
 
     it('keeps a rolled key working at every door until its overlap ends, and refuses it with 401 after, while its replacement works', async () => {
       const old = await keyWith({ scopes: ['pets:read'] });
-      const rolled = await gw.runtime.accounts.rollKey(old.id, { overlapSeconds: 120 });
+      const rolled = await gw.runtime.keys.rollKey(OPERATOR, old.id, { overlapSeconds: 120 });
       const replacement = { key: rolled.key.key };
       const listWith = async (credential: { key: string }) =>
         eachDoor(doors, async (door) => {

@@ -1,4 +1,4 @@
-import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID } from '@petstore/domain';
+import { fixedClock, INT64_MAX, INT64_MIN, MAX_PET_ID, OPERATOR, operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 import { doorsAt, type CommonPet, type Credential, type Door, type Outcome } from '../testing/doors/doors.js';
@@ -132,8 +132,8 @@ for (const store of PARITY_STORES) {
           'a revoked key',
           async () => {
             const account = await gw.runtime.accounts.createAccount('revoked');
-            const issued = await gw.runtime.accounts.createKey(account.id);
-            await gw.runtime.accounts.revokeKey(issued.id);
+            const issued = await gw.runtime.keys.createKey(operatorOn(account.id));
+            await gw.runtime.keys.revokeKey(OPERATOR, issued.id);
             return { key: issued.key };
           },
         ],

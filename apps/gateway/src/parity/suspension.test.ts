@@ -1,4 +1,4 @@
-import { SUSPENDED_ACCOUNT } from '@petstore/domain';
+import { operatorOn, SUSPENDED_ACCOUNT } from '@petstore/domain';
 import { uniqueName } from '@petstore/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -29,10 +29,13 @@ for (const store of PARITY_STORES) {
     });
 
     it('refuses every key of a suspended account with 401 saying so at every door, and serves them again once resumed', async () => {
-      const { accounts } = gw.runtime;
+      const { accounts, keys: keyService } = gw.runtime;
       const account = await accounts.createAccount('suspended parity');
-      const keys = [await accounts.createKey(account.id), await accounts.createKey(account.id, { scopes: ['pets:read'] })];
-      const other = await accounts.createKey((await accounts.createAccount('bystander')).id);
+      const keys = [
+        await keyService.createKey(operatorOn(account.id)),
+        await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read'] }),
+      ];
+      const other = await keyService.createKey(operatorOn((await accounts.createAccount('bystander')).id));
       const doors = doorsAt(gw.baseUrl);
       for (const { key } of keys) expect(await seen(doors, key)).toEqual(sameForEveryDoor(SERVED));
       await accounts.suspendAccount(account.id);
@@ -65,7 +68,7 @@ describe.skipIf(!mongodbUri)('a suspension across two instances on one database'
 
   it('is seen at once by the instance that made it, and within the key-cache lifetime by the other; so is the resumption', async () => {
     const account = await first.runtime.accounts.createAccount('suspended across instances');
-    const { key } = await first.runtime.accounts.createKey(account.id);
+    const { key } = await first.runtime.keys.createKey(operatorOn(account.id));
     // Both instances now remember the key and its account.
     for (const gateway of [first, second]) for (const door of DOOR_NAMES.keys()) expect(await statusAt(gateway, door, key)).toBe(200);
     await first.runtime.accounts.suspendAccount(account.id);

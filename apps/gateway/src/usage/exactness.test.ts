@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueName } from '@petstore/testing';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -44,11 +45,11 @@ describe.skipIf(!mongodbUri)('usage metered by three gateway processes on one da
   });
 
   it('sums, after each instance flushed on shutdown, to exactly the requests answered, per key, operation, door and outcome', async () => {
-    const { accounts } = local.runtime;
+    const { accounts, keys: keyService } = local.runtime;
     const account = await accounts.createAccount('usage exactness');
-    const full = await accounts.createKey(account.id, { name: 'full' });
-    const writeOnly = await accounts.createKey(account.id, { name: 'write only', scopes: ['pets:write'] });
-    const limited = await accounts.createKey(account.id, { name: 'limited', rateLimit: LIMITED_BUDGET });
+    const full = await keyService.createKey(operatorOn(account.id), { name: 'full' });
+    const writeOnly = await keyService.createKey(operatorOn(account.id), { name: 'write only', scopes: ['pets:write'] });
+    const limited = await keyService.createKey(operatorOn(account.id), { name: 'limited', rateLimit: LIMITED_BUDGET });
     const created = await doorAt(gateways[0]?.baseUrl ?? '', 'rest').create({ key: full.key }, { name: 'Counted', categoryId: 7 });
     const petId = created.ids[0] ?? 0;
     const answered = new Map<string, number>([[`${full.id} createPet rest ${outcomeOf(created.status)}`, 1]]);

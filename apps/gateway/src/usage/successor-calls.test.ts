@@ -1,4 +1,4 @@
-import { SUCCESSOR_CALLS } from '@petstore/domain';
+import { operatorOn, SUCCESSOR_CALLS } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
 
@@ -17,7 +17,7 @@ describe('the replacement calls the deprecation report names', () => {
 
   it('are each answered at their door, and counted as the operation they replace it with', async () => {
     const account = await gateway.runtime.accounts.createAccount('successor');
-    const { id, key } = await gateway.runtime.accounts.createKey(account.id);
+    const { id, key } = await gateway.runtime.keys.createKey(operatorOn(account.id));
     const auth = { Authorization: `Bearer ${key}` };
     const calls = SUCCESSOR_CALLS.listPets;
     expect(calls).toBeDefined();

@@ -1,3 +1,4 @@
+import { operatorOn } from '@petstore/domain';
 import type {} from '@petstore/testdb/global-setup';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
@@ -37,8 +38,8 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
     gateway = await startTestGateway({ mongodbUri: uri });
     owner = await signUpAndIn(gateway.baseUrl);
     stranger = await signUpAndIn(gateway.baseUrl);
-    const reader = await gateway.runtime.accounts.createKey(owner.accountId, { name: 'reader' });
-    const writer = await gateway.runtime.accounts.createKey(owner.accountId, { name: 'writer', scopes: ['pets:write'] });
+    const reader = await gateway.runtime.keys.createKey(operatorOn(owner.accountId), { name: 'reader' });
+    const writer = await gateway.runtime.keys.createKey(operatorOn(owner.accountId), { name: 'writer', scopes: ['pets:write'] });
     Object.assign(keys, { reader: reader.key, writer: writer.key });
     Object.assign(names, { [reader.id]: 'reader', [writer.id]: 'writer' });
 
@@ -156,7 +157,7 @@ describe.each(STORES)('usage and the deprecation report over HTTP, on the $name'
 
   it('answers a management key with keys:read as it answers a person of its account, and refuses a key without it', async () => {
     await flushedUsage();
-    const manager = await gateway.runtime.accounts.createKey(owner.accountId, { name: 'manager', scopes: ['keys:read'] });
+    const manager = await gateway.runtime.keys.createKey(operatorOn(owner.accountId), { name: 'manager', scopes: ['keys:read'] });
     const asKey = async (key: string, path: string) => {
       const answer = await fetch(`${gateway.baseUrl}/manage/v1${path}`, { headers: { Authorization: `Bearer ${key}` } });
       return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };

@@ -1,4 +1,4 @@
-import type { AccountService, Clock, PetStore } from '@petstore/domain';
+import type { AccountService, KeyService, Clock, PetStore } from '@petstore/domain';
 import { composeDoors, type Runtime, type Service } from '@petstore/runtime';
 import { startService, type ServiceOptions } from '@petstore/service-kit';
 import { mountGraphqlFromConfig } from '../app.js';
@@ -31,6 +31,8 @@ export interface TestGraphql {
   apiKey: string;
   /** The service's accounts, for keys of other kinds (scopes, limits). */
   accounts: AccountService;
+  /** The service's key service, to make keys as the operator does. */
+  keys: KeyService;
   /** Parsed JSON lines the service has logged at error level so far, read from its LOG_FILE. */
   readonly logged: Array<Record<string, unknown>>;
   close(): Promise<void>;
@@ -67,6 +69,7 @@ export async function startGraphqlService(
     url: `${service.baseUrl}/graphql`,
     apiKey: service.apiKey,
     accounts: service.runtime.accounts,
+    keys: service.runtime.keys,
     get logged() {
       return service.readLog().filter((line) => Number(line['level']) >= 50);
     },

@@ -1,4 +1,4 @@
-import type { AccountService, Clock, IdSource, PetService, PetStore } from '@petstore/domain';
+import type { AccountService, KeyService, Clock, IdSource, PetService, PetStore } from '@petstore/domain';
 import { composeDoors } from '@petstore/runtime';
 import { startService } from '@petstore/service-kit';
 import { mountTrpc } from '../app.js';
@@ -22,6 +22,8 @@ export interface RunningTrpcDoor {
   baseUrl: string;
   apiKey: string;
   accounts: AccountService;
+  /** The service's key service, to make keys as the operator does. */
+  keys: KeyService;
   /** The service behind the door, to seed pets without going through it. */
   pets: PetService;
   client: PetstoreClient;
@@ -47,6 +49,7 @@ export async function startTrpcDoor(options: TrpcDoorOptions = {}): Promise<Runn
     baseUrl: service.baseUrl,
     apiKey: service.apiKey,
     accounts: service.runtime.accounts,
+    keys: service.runtime.keys,
     pets: service.runtime.pets,
     client: createPetstoreClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, batch: options.clientShape !== 'lone' }),
     get logs() {

@@ -6,6 +6,7 @@ import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
 import { testKeyTags } from '../testing/test-key-tags.js';
+import { operatorOn } from '../keys/callers.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
@@ -14,12 +15,12 @@ const setup = async () => {
   const { clock, advance } = movableClock(NOW);
   const store = new MapKeyStore();
   const cached = new CachedKeyStore(store, { lifetimeSeconds: 5, maxEntries: 10, clock });
-  const { accounts, audit } = testAccounts(store, clock);
+  const { accounts, keyService, audit } = testAccounts(store, clock);
   const { accounts: throughCache } = testAccounts(cached, clock);
   const account = await accounts.createAccount('acme');
-  const issued = await accounts.createKey(account.id);
+  const issued = await keyService.createKey(operatorOn(account.id));
   const check = createAuthenticator(cached, { clock, keyTags: testKeyTags });
-  return { store, accounts, throughCache, audit, account, issued, advance, check: () => check(`Bearer ${issued.key}`) };
+  return { store, accounts, keyService, throughCache, audit, account, issued, advance, check: () => check(`Bearer ${issued.key}`) };
 };
 
 describe('AccountService account suspension', () => {

@@ -8,14 +8,15 @@ import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { createAuthenticator } from './authenticate.js';
 import { UNKNOWN_KEY } from './key-validity.js';
 import { testKeyTags } from '../testing/test-key-tags.js';
+import { OPERATOR, operatorOn } from '../keys/callers.js';
 
 const setup = async () => {
   const store = new MapKeyStore();
   const clock = fixedClock(new Date('2026-01-01T00:00:00Z'));
-  const { accounts } = testAccounts(store, clock);
+  const { accounts, keyService } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
-  const issued = await accounts.createKey(account.id);
-  return { store, accounts, account, issued, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
+  const issued = await keyService.createKey(operatorOn(account.id));
+  return { store, accounts, keyService, account, issued, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
 };
 
 describe('createAuthenticator', () => {
@@ -38,8 +39,8 @@ describe('createAuthenticator', () => {
   });
 
   it('refuses a revoked key', async () => {
-    const { authenticate, accounts, issued } = await setup();
-    await accounts.revokeKey(issued.id);
+    const { authenticate, keyService, issued } = await setup();
+    await keyService.revokeKey(OPERATOR, issued.id);
     await expect(authenticate(`Bearer ${issued.key}`)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });
@@ -58,7 +59,7 @@ describe('createAuthenticator with a failed-key throttle', () => {
   };
 
   it('refuses made-up keys past the allowance without a lookup, but never a real key from the same address', async () => {
-    const { authenticate, accounts, account, issued, store, advance } = await throttled();
+    const { authenticate, keyService, account, issued, store, advance } = await throttled();
     const from = { clientAddress: '203.0.113.7' };
     expect((await authenticate(`Bearer ${issued.key}`, from)).keyId).toBe(issued.id);
     for (let n = 0; n < 4; n += 1) await expect(authenticate(`Bearer psk_guess_${n}`, from)).rejects.toMatchObject({ code: 'unauthorized' });
@@ -66,9 +67,9 @@ describe('createAuthenticator with a failed-key throttle', () => {
     await expect(authenticate('Bearer psk_guess', from)).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 5 });
     expect(store.lookups, 'a refused check costs no lookup').toBe(lookups);
     expect((await authenticate(`Bearer ${issued.key}`, from)).keyId, 'a key found before').toBe(issued.id);
-    const tagged = await accounts.createKey(account.id);
+    const tagged = await keyService.createKey(operatorOn(account.id));
     expect((await authenticate(`Bearer ${tagged.key}`, from)).keyId, 'a tagged key never seen, at once').toBe(tagged.id);
-    const untagged = await accounts.createKey(account.id, { presetKey: `psk_${randomBytes(32).toString('base64url')}` });
+    const untagged = await keyService.createKey(operatorOn(account.id), { presetKey: `psk_${randomBytes(32).toString('base64url')}` });
     await expect(authenticate(`Bearer ${untagged.key}`, from), 'an untagged key never seen waits for the next probe').rejects.toMatchObject({
       code: 'rate_limited',
     });
@@ -99,17 +100,17 @@ describe('createAuthenticator with a failed-key throttle', () => {
   });
 
   it('does not count expired or revoked keys as guesses: polling one never holds back another key of the account', async () => {
-    const { authenticate, accounts, account, store, advance } = await throttled();
-    const expiring = await accounts.createKey(account.id, { expiresAt: new Date('2026-01-01T00:00:00.001Z') });
-    const revoked = await accounts.createKey(account.id);
-    await accounts.revokeKey(revoked.id);
+    const { authenticate, keyService, account, store, advance } = await throttled();
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date('2026-01-01T00:00:00.001Z') });
+    const revoked = await keyService.createKey(operatorOn(account.id));
+    await keyService.revokeKey(OPERATOR, revoked.id);
     advance(1);
     const from = { clientAddress: '203.0.113.12' };
     for (let n = 0; n < 20; n += 1) {
       await expect(authenticate(`Bearer ${expiring.key}`, from)).rejects.toMatchObject({ code: 'unauthorized', message: /expired/ });
       await expect(authenticate(`Bearer ${revoked.key}`, from)).rejects.toMatchObject({ code: 'unauthorized' });
     }
-    const other = await accounts.createKey(account.id);
+    const other = await keyService.createKey(operatorOn(account.id));
     const lookups = store.lookups;
     expect((await authenticate(`Bearer ${other.key}`, from)).keyId).toBe(other.id);
     expect(store.lookups).toBe(lookups + 1);

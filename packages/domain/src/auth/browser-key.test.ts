@@ -7,21 +7,31 @@ import { displayPrefix } from './api-key.js';
 import { testKeyTags } from '../testing/test-key-tags.js';
 import { createAuthenticator } from './authenticate.js';
 import { BrowserKeyRefusal } from './browser-key.js';
+import { OPERATOR, operatorOn } from '../keys/callers.js';
 
 const SHOP = 'https://shop.example';
 
 const setup = async () => {
   const store = new MapKeyStore();
   const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
-  const { accounts } = testAccounts(store, clock);
+  const { accounts, keyService } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
-  const browser = await accounts.createKey(account.id, {
+  const browser = await keyService.createKey(operatorOn(account.id), {
     kind: 'browser',
     origins: [SHOP, 'http://localhost:5173'],
     expiresAt: new Date('2026-02-01T00:00:00Z'),
   });
-  const secret = await accounts.createKey(account.id);
-  return { store, accounts, account, browser, secret, advance, authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }) };
+  const secret = await keyService.createKey(operatorOn(account.id));
+  return {
+    store,
+    accounts,
+    keyService,
+    account,
+    browser,
+    secret,
+    advance,
+    authenticate: createAuthenticator(store, { clock, keyTags: testKeyTags }),
+  };
 };
 
 describe('browser keys', () => {
@@ -59,8 +69,8 @@ describe('browser keys', () => {
   });
 
   it('are refused as browser keys when revoked or expired, so their page may read why', async () => {
-    const { authenticate, accounts, browser } = await setup();
-    await accounts.revokeKey(browser.id);
+    const { authenticate, keyService, browser } = await setup();
+    await keyService.revokeKey(OPERATOR, browser.id);
     const revoked = await authenticate(`Bearer ${browser.key}`, { origin: SHOP }).catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(BrowserKeyRefusal);
     expect(revoked).toMatchObject({ code: 'unauthorized' });
@@ -106,32 +116,32 @@ describe('creating a browser key', () => {
     ['a wildcard', { origins: ['https://*.example'] }, 'invalid_request', 'is not an origin'],
     ['21 origins', { origins: Array.from({ length: 21 }, (_, n) => `https://s${n}.example`) }, 'invalid_request', 'at most 20'],
   ])('is refused with %s, and nothing is made', async (_, options, code, message) => {
-    const { accounts, account } = await setup();
-    const before = (await accounts.listKeys(account.id)).length;
-    await expect(accounts.createKey(account.id, { kind: 'browser', ...options })).rejects.toMatchObject({
+    const { keyService, account } = await setup();
+    const before = (await keyService.listKeys(operatorOn(account.id))).length;
+    await expect(keyService.createKey(operatorOn(account.id), { kind: 'browser', ...options })).rejects.toMatchObject({
       code,
       message: expect.stringContaining(message),
     });
-    expect(await accounts.listKeys(account.id)).toHaveLength(before);
+    expect(await keyService.listKeys(operatorOn(account.id))).toHaveLength(before);
   });
 
   it('refuses origins on a secret key', async () => {
-    const { accounts, account } = await setup();
-    await expect(accounts.createKey(account.id, { origins: [SHOP] })).rejects.toMatchObject({
+    const { keyService, account } = await setup();
+    await expect(keyService.createKey(operatorOn(account.id), { origins: [SHOP] })).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringContaining('only a browser key'),
     });
   });
 
   it('cannot be given pets:write later, and keeps what it had', async () => {
-    const { accounts, account, browser } = await setup();
-    await expect(accounts.updateKey(browser.id, { scopes: ['pets:read', 'pets:write'] })).rejects.toMatchObject({ code: 'forbidden' });
-    expect((await accounts.listKeys(account.id)).find((key) => key.id === browser.id)?.scopes).toEqual(['pets:read']);
+    const { keyService, account, browser } = await setup();
+    await expect(keyService.updateKey(OPERATOR, browser.id, { scopes: ['pets:read', 'pets:write'] })).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await keyService.listKeys(operatorOn(account.id))).find((key) => key.id === browser.id)?.scopes).toEqual(['pets:read']);
   });
 
   it('keeps its kind and origins when rolled, and its text says browser', async () => {
-    const { accounts, browser } = await setup();
-    const { key } = await accounts.rollKey(browser.id);
+    const { keyService, browser } = await setup();
+    const { key } = await keyService.rollKey(OPERATOR, browser.id);
     expect(key).toMatchObject({ kind: 'browser', origins: [SHOP, 'http://localhost:5173'], scopes: ['pets:read'] });
     expect(key.key.startsWith('psk_pub_test_')).toBe(true);
   });

@@ -4,15 +4,16 @@ import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
 import { CachedKeyStore } from './cached-key-store.js';
+import { OPERATOR, operatorOn } from '../keys/callers.js';
 
 const setup = async (maxEntries = 100) => {
   const { clock, advance } = movableClock('2026-01-01T00:00:00Z');
   const store = new MapKeyStore();
   const cached = new CachedKeyStore(store, { lifetimeSeconds: 5, maxEntries, clock });
-  const { accounts } = testAccounts(cached, clock);
+  const { accounts, keyService } = testAccounts(cached, clock);
   const account = await accounts.createAccount('acme');
-  const issued = await accounts.createKey(account.id);
-  return { store, cached, accounts, account, issued, advance, hash: hashApiKey(issued.key) };
+  const issued = await keyService.createKey(operatorOn(account.id));
+  return { store, cached, accounts, keyService, account, issued, advance, hash: hashApiKey(issued.key) };
 };
 
 describe('CachedKeyStore', () => {
@@ -39,9 +40,9 @@ describe('CachedKeyStore', () => {
   });
 
   it('sees a key revoked through it at once', async () => {
-    const { cached, accounts, issued, hash } = await setup();
+    const { cached, keyService, issued, hash } = await setup();
     expect((await cached.findKeyByHash(hash))?.revokedAt).toBeNull();
-    await accounts.revokeKey(issued.id);
+    await keyService.revokeKey(OPERATOR, issued.id);
     expect((await cached.findKeyByHash(hash))?.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -57,11 +58,11 @@ describe('CachedKeyStore', () => {
   });
 
   it('sees scopes and limits changed, and keys rolled, through it at once', async () => {
-    const { cached, accounts, issued, hash } = await setup();
+    const { cached, keyService, issued, hash } = await setup();
     await cached.findKeyByHash(hash);
-    await accounts.updateKey(issued.id, { scopes: ['pets:read'], rateLimit: 10 });
+    await keyService.updateKey(OPERATOR, issued.id, { scopes: ['pets:read'], rateLimit: 10 });
     expect(await cached.findKeyByHash(hash)).toMatchObject({ scopes: ['pets:read'], rateLimit: 10 });
-    const { key } = await accounts.rollKey(issued.id, { overlapSeconds: 60 });
+    const { key } = await keyService.rollKey(OPERATOR, issued.id, { overlapSeconds: 60 });
     expect(await cached.findKeyByHash(hash)).toMatchObject({ replacedBy: key.id });
   });
 
@@ -75,10 +76,10 @@ describe('CachedKeyStore', () => {
   });
 
   it('finds a key created through it at once, though it was looked up as unknown before', async () => {
-    const { store, cached, accounts, account } = await setup();
+    const { store, cached, keyService, account } = await setup();
     const key = 'later-key-0123456789abcdef';
     expect(await cached.findKeyByHash(hashApiKey(key))).toBeNull();
-    await accounts.createKey(account.id, { presetKey: key });
+    await keyService.createKey(operatorOn(account.id), { presetKey: key });
     expect(await cached.findKeyByHash(hashApiKey(key))).not.toBeNull();
     expect(store.lookups).toBe(2);
   });

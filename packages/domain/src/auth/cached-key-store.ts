@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock.js';
-import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, KeyStore, RollDecision } from './ports.js';
+import type { WritableKeyStore } from '../keys/key-writes.js';
+import type { Account, ApiKeyRecord, Decided, KeyChanges, KeyReplacement, RollDecision } from './ports.js';
 
 export interface KeyCacheOptions {
   /** How long a looked-up key record (or its absence) is believed without asking the store again. */
@@ -23,14 +24,14 @@ interface Entry<T = ApiKeyRecord | null> {
  * reads of them: a suspension) are remembered the same way, so a suspension made elsewhere is seen
  * within the same lifetime, and one made through this store at once.
  */
-export class CachedKeyStore implements KeyStore {
+export class CachedKeyStore implements WritableKeyStore {
   private readonly known = new Map<string, Entry>();
   private readonly unknown = new Map<string, Entry>();
   private readonly accounts = new Map<string, Entry<Account | null>>();
   private readonly lifetimeMs: number;
 
   constructor(
-    private readonly store: KeyStore,
+    private readonly store: WritableKeyStore,
     private readonly options: KeyCacheOptions,
   ) {
     this.lifetimeMs = options.lifetimeSeconds * 1000;

@@ -10,6 +10,9 @@ import { createAuthenticator } from './authenticate.js';
 import { FailedKeyThrottle } from './failed-key-throttle.js';
 import { keyEnvironmentOf, type KeyEnvironment } from './key-environment.js';
 import type { KeyStore } from './ports.js';
+import { OPERATOR, operatorOn } from '../keys/callers.js';
+import { KeyService } from '../keys/key-service.js';
+import { MapKeyClaims } from '../testing/map-key-claims.js';
 
 const clock = movableClock('2026-01-01T00:00:00Z').clock;
 
@@ -26,8 +29,19 @@ function untouchableStore(): { store: KeyStore; calls: string[] } {
 }
 
 const accountsFor = async (store: MapKeyStore, keyEnvironment: KeyEnvironment) => {
-  const accounts = new AccountService({ keys: store, audit: new ArrayAuditLog(), clock, actor: 'tester', keyEnvironment, keyTags: testKeyTags });
-  return { accounts, account: await accounts.createAccount('acme') };
+  const audit = new ArrayAuditLog();
+  const accounts = new AccountService({ keys: store, audit, clock, actor: 'tester' });
+  const keyService = new KeyService({
+    keys: store,
+    audit,
+    claims: new MapKeyClaims(),
+    clock,
+    actor: 'tester',
+    keyEnvironment,
+    keyTags: testKeyTags,
+    maxRateLimit: null,
+  });
+  return { accounts, keyService, account: await accounts.createAccount('acme') };
 };
 
 describe('keyEnvironmentOf', () => {
@@ -63,10 +77,10 @@ describe('keys that name their environment', () => {
     const store = new MapKeyStore();
     const production = await accountsFor(store, 'live');
     const staging = await accountsFor(store, 'test');
-    const live = await production.accounts.createKey(production.account.id);
-    const test = await staging.accounts.createKey(staging.account.id);
+    const live = await production.keyService.createKey(operatorOn(production.account.id));
+    const test = await staging.keyService.createKey(operatorOn(staging.account.id));
     const legacyKey = `psk_${randomBytes(32).toString('base64url')}`;
-    const legacy = await production.accounts.createKey(production.account.id, { presetKey: legacyKey });
+    const legacy = await production.keyService.createKey(operatorOn(production.account.id), { presetKey: legacyKey });
     expect([live.key.slice(0, 9), test.key.slice(0, 9)]).toEqual(['psk_live_', 'psk_test_']);
     const atProduction = createAuthenticator(store, { environment: 'live', clock, keyTags: testKeyTags });
     const atStaging = createAuthenticator(store, { environment: 'test', clock, keyTags: testKeyTags });
@@ -81,8 +95,8 @@ describe('keys that name their environment', () => {
 
   it("keeps a rolled key in its service's environment", async () => {
     const store = new MapKeyStore();
-    const { accounts, account } = await accountsFor(store, 'live');
-    const { key } = await accounts.rollKey((await accounts.createKey(account.id)).id);
+    const { keyService, account } = await accountsFor(store, 'live');
+    const { key } = await keyService.rollKey(OPERATOR, (await keyService.createKey(operatorOn(account.id))).id);
     expect(key.key.startsWith('psk_live_')).toBe(true);
   });
 

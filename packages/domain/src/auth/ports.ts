@@ -81,6 +81,11 @@ export interface Decided<T> {
   decision: T;
 }
 
+/**
+ * What anyone may hold of the key store: lookups, accounts (kept beside their keys) and a key's
+ * last use. Keys are written only through KeyWrites, which only the key service uses
+ * (packages/domain/src/keys, checked by a dependency-cruiser rule).
+ */
 export interface KeyStore {
   insertAccount(account: Account): Promise<void>;
   getAccount(id: string): Promise<Account | null>;
@@ -88,30 +93,11 @@ export interface KeyStore {
   listAccounts(): Promise<Account[]>;
   /** Suspends the account from `at`, or resumes it with null; returns the account after, or null when there is no such account. */
   setAccountSuspension(id: string, at: Date | null): Promise<Account | null>;
-  insertKey(key: ApiKeyRecord): Promise<void>;
   getKey(id: string): Promise<ApiKeyRecord | null>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
-  /** Sets the given attributes; returns the record after, or null when no such key exists. */
-  updateKey(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null>;
-  /**
-   * Decides a roll unless a roll of the same key and generation was decided already: the first to
-   * ask wins, atomically for every writer (a unique-key insert on a database, never a conditional
-   * update); returns the decision that stands.
-   */
-  decideRoll(decision: RollDecision): Promise<Decided<RollDecision>>;
   /** The key's roll decided last (highest generation), or null when it was never rolled this way. */
   latestRoll(keyId: string): Promise<RollDecision | null>;
-  /** Decides the key's revocation at `at` unless decided already; returns the instant that stands. */
-  decideRevocation(keyId: string, at: Date): Promise<Decided<Date>>;
-  /** Writes a won roll on the old key; returns the record after, or null when no such key exists. */
-  replaceKey(id: string, replacement: KeyReplacement): Promise<ApiKeyRecord | null>;
-  /** Makes a replacement whose roll won usable; returns the record after, or null when no such key exists. */
-  activateKey(id: string): Promise<ApiKeyRecord | null>;
-  /** Deletes a replacement whose roll lost; a key that is not pending is kept. */
-  discardKey(id: string): Promise<void>;
-  /** Writes a decided revocation instant, keeping one written before; returns the record, or null when no such key exists. */
-  revokeKey(id: string, at: Date): Promise<ApiKeyRecord | null>;
   /** Records a use of the key at `at`, unless a later one is recorded already; a missing key is ignored. */
   recordKeyUse(id: string, at: Date): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FROM, testKeyManagement } from '../testing/test-key-management.js';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-page.js';
+import { operatorOn } from '../keys/callers.js';
 
 /** An account whose owner made a key and changed it `changes` times, a second apart, and another account with a record of its own. */
 const setup = async (changes: number) => {
@@ -44,9 +45,9 @@ describe('listAuditRecords', () => {
   });
 
   it('filters by actor, action, key and since', async () => {
-    const { management, owner, key, accounts, accountId, clock } = await setup(3);
+    const { management, owner, key, keyService, accountId, clock } = await setup(3);
     const since = clock.now();
-    const other = await accounts.createKey(accountId, { name: 'by operator' });
+    const other = await keyService.createKey(operatorOn(accountId), { name: 'by operator' });
     const actions = async (query: Parameters<typeof management.listAuditRecords>[1]) =>
       (await management.listAuditRecords(owner, query)).records.map((record) => [record.action, record.keyId, record.actor]);
     expect(await actions({ actor: 'operator' })).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FROM, TEST_MAX_RATE_LIMIT, testKeyManagement } from '../testing/test-key-management.js';
+import { operatorOn } from '../keys/callers.js';
 
 describe('KeyManagementService reads', () => {
   it('gives the account with its limits and its people, never a hash', async () => {
@@ -17,12 +18,12 @@ describe('KeyManagementService reads', () => {
   });
 
   it('lists the keys of the caller’s account only, with their state, never a hash nor a pending replacement', async () => {
-    const { management, accounts, account, person, keys } = testKeyManagement();
+    const { management, keyService, account, person, keys } = testKeyManagement();
     const mine = await account();
     const theirs = await account('Other');
     const owner = await person(mine);
-    const first = await accounts.createKey(mine, { name: 'first' });
-    await accounts.createKey(theirs, { name: 'theirs' });
+    const first = await keyService.createKey(operatorOn(mine), { name: 'first' });
+    await keyService.createKey(operatorOn(theirs), { name: 'theirs' });
     const pending = { ...(await keys.getKey(first.id))!, id: 'key_pending', hash: 'h', rollPending: true };
     await keys.insertKey(pending);
     const listed = await management.listKeys(owner);
@@ -70,10 +71,10 @@ describe('KeyManagementService changes', () => {
   });
 
   it('lets a person whose address is not verified read and revoke, but not create, change or roll keys', async () => {
-    const { management, accounts, account, person } = testKeyManagement();
+    const { management, keyService, account, person } = testKeyManagement();
     const accountId = await account();
     const unverified = await person(accountId, { emailVerified: false });
-    const key = await accounts.createKey(accountId);
+    const key = await keyService.createKey(operatorOn(accountId));
     expect(await management.listKeys(unverified)).toHaveLength(1);
     for (const change of [
       () => management.createKey(unverified, { name: 'x' }, FROM),
@@ -116,9 +117,9 @@ describe('KeyManagementService changes', () => {
   });
 
   it('answers not_found, never 403, for a key of another account or an unknown one, whatever the operation', async () => {
-    const { management, accounts, account, person, keyCaller, audit } = testKeyManagement();
+    const { management, keyService, account, person, keyCaller, audit } = testKeyManagement();
     const mine = await account();
-    const theirs = await accounts.createKey(await account('Other'));
+    const theirs = await keyService.createKey(operatorOn(await account('Other')));
     const callers = [await person(mine), await keyCaller(mine, ['pets:read', 'pets:write', 'keys:manage'])];
     const recorded = audit.records.length;
     for (const caller of callers) {
@@ -134,6 +135,6 @@ describe('KeyManagementService changes', () => {
       }
     }
     expect(audit.records.length).toBe(recorded);
-    expect((await accounts.listKeys(theirs.accountId))[0]).toMatchObject({ name: null, revokedAt: null, replacedBy: null });
+    expect((await keyService.listKeys(operatorOn(theirs.accountId)))[0]).toMatchObject({ name: null, revokedAt: null, replacedBy: null });
   });
 });

@@ -3,8 +3,8 @@ import type { AuditAction, AuditRecord } from '../audit/ports.js';
 import { MAX_KEY_ORIGINS, ORIGIN_PATTERN } from '../auth/browser-key.js';
 import type { KeyKind } from '../auth/ports.js';
 import type { Scope } from '../auth/scopes.js';
-import { OverlapSeconds } from '../accounts/key-settings.js';
-import type { IssuedKey, KeySummary } from '../accounts/key-views.js';
+import { OverlapSeconds } from '../keys/key-settings.js';
+import type { IssuedKey, KeySummary } from '../keys/key-views.js';
 import type { Role } from '../people/ports.js';
 import type { MemberView } from '../people/views.js';
 

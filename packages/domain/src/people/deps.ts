@@ -1,6 +1,7 @@
 import type { AccountService } from '../accounts/account-service.js';
 import type { AuditLog } from '../audit/ports.js';
 import type { KeyStore } from '../auth/ports.js';
+import type { KeyService } from '../keys/key-service.js';
 import type { Clock } from '../clock/clock.js';
 import type { Mailer, PasswordHasher, PeopleStore } from './ports.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
@@ -34,6 +35,8 @@ export interface PeopleServiceDeps {
   keys: KeyStore;
   /** Creates the account of a person signing up (and records it). */
   accounts: AccountService;
+  /** Revokes the keys of a member removed. */
+  keyService: KeyService;
   audit: AuditLog;
   clock: Clock;
   hasher: PasswordHasher;

@@ -1,7 +1,7 @@
-import { changesBetween, initialValues, type AuditActor } from '../audit/audit-trail.js';
+import { changesBetween, initialValues } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
-import { isLive, keyView } from '../management/key-state.js';
-import type { KeyView } from '../management/ports.js';
+import { isLive, keyView } from '../keys/key-state.js';
+import type { KeyView, ManagementCaller } from '../management/ports.js';
 import type { RequestContext } from './deps.js';
 import { keysIssuedThrough } from './member-keys.js';
 import { byPerson, personActor, type PeopleKit } from './people-kit.js';
@@ -51,7 +51,7 @@ export class Members {
     context: RequestContext,
     options: { keepKeys: boolean },
   ): Promise<RemovedMember> {
-    await this.requireOwner(ownerId, accountId);
+    const { role } = await this.requireOwner(ownerId, accountId);
     const memberships = await this.kit.deps.people.membershipsOfAccount(accountId);
     const removed = memberships.find((membership) => membership.personId === personId);
     if (!removed) throw new DomainError('not_found', `person ${personId} is not a member of account ${accountId}`);
@@ -65,16 +65,22 @@ export class Members {
     await this.kit.trail.record('member.removed', subject, changes, by);
     await this.kit.deps.people.deleteMembership(accountId, personId);
     await this.kit.deps.people.deleteSessionsOf(personId);
-    return { revokedKeys: options.keepKeys ? [] : await this.revokeKeysOf(accountId, personId, by) };
+    if (options.keepKeys) return { revokedKeys: [] };
+    // The owner revokes them, as the key service judges any caller (revoking needs no verified address).
+    const ownerPerson = await this.kit.deps.people.getPerson(ownerId);
+    const emailVerified = ownerPerson !== null && this.kit.emailVerified(ownerPerson);
+    const owner: ManagementCaller = { kind: 'person', personId: ownerId, accountId, role, emailVerified };
+    return { revokedKeys: await this.revokeKeysOf(owner, personId, context) };
   }
 
   /** Revokes each live key the person's secrets reach, each with its own `key.revoked` record by the owner. */
-  private async revokeKeysOf(accountId: string, personId: string, by: AuditActor): Promise<KeyView[]> {
+  private async revokeKeysOf(owner: ManagementCaller, personId: string, context: RequestContext): Promise<KeyView[]> {
     const now = this.kit.now();
-    const keys = await this.kit.deps.keys.listKeys(accountId);
-    const live = keysIssuedThrough(personActor(personId), keys).filter((key) => isLive(key, now));
+    const keys = await this.kit.deps.keys.listKeys(owner.accountId);
+    // A replacement whose roll is still pending is no one's yet (the key service sees none): its roll, if it wins, is as at any other instant.
+    const live = keysIssuedThrough(personActor(personId), keys).filter((key) => !key.rollPending && isLive(key, now));
     const revoked = [];
-    for (const key of live) revoked.push(keyView(await this.kit.deps.accounts.revokeKey(key.id, by), now));
+    for (const key of live) revoked.push(keyView(await this.kit.deps.keyService.revokeKey(owner, key.id, context), now));
     return revoked;
   }
 

@@ -92,11 +92,6 @@ function endedByNewPassword(link: OneTimeToken, person: Person): boolean {
   return link.purpose === 'reset-password' && link.createdAt < person.passwordChangedAt;
 }
 
-/** The refusal of what only a person with a verified address may do (make a key, invite), saying how to verify it. */
-export function verifyEmailFirst(then: string): DomainError {
-  return new DomainError('forbidden', `verify your email address first (follow the link mailed to you), then ${then}`);
-}
-
 /** How the audit trail, and a key's createdBy, name a person. */
 export function personActor(personId: string): string {
   return `person:${personId}`;

@@ -1,4 +1,4 @@
-import type { KeyClaim, KeyClaims } from '../management/key-claims.js';
+import type { KeyClaim, KeyClaims } from '../keys/key-claims.js';
 
 /** The smallest createKey claims, for unit tests: the first claim of an (account, Idempotency-Key) stays. */
 export class MapKeyClaims implements KeyClaims {

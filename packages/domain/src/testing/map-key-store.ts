@@ -1,8 +1,9 @@
 import { KeyDecisionBook } from '../auth/key-decision-book.js';
-import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, KeyStore, RollDecision } from '../auth/ports.js';
+import type { Account, ApiKeyRecord, KeyChanges, KeyReplacement, RollDecision } from '../auth/ports.js';
+import type { WritableKeyStore } from '../keys/key-writes.js';
 
 /** The smallest key store, for unit tests; counts lookups (of keys and accounts) and use writes so caching and throttling can be seen. */
-export class MapKeyStore implements KeyStore {
+export class MapKeyStore implements WritableKeyStore {
   accounts = new Map<string, Account>();
   keys = new Map<string, ApiKeyRecord>();
   lookups = 0;

@@ -1,5 +1,7 @@
 import { AccountService } from '../accounts/account-service.js';
 import type { Scope } from '../auth/scopes.js';
+import { operatorOn } from '../keys/callers.js';
+import { KeyService } from '../keys/key-service.js';
 import { KeyManagementService } from '../management/key-management.js';
 import type { ManagementCaller } from '../management/ports.js';
 import type { Role } from '../people/ports.js';
@@ -26,8 +28,9 @@ export function testKeyManagement() {
   const people = new MapPeopleStore();
   const audit = new ArrayAuditLog();
   const claims = new MapKeyClaims();
-  const accounts = new AccountService({ keys, audit, clock, actor: 'operator', keyTags: testKeyTags });
-  const management = new KeyManagementService({ accounts, keys, people, audit, claims, clock, maxRateLimit: TEST_MAX_RATE_LIMIT });
+  const accounts = new AccountService({ keys, audit, clock, actor: 'operator' });
+  const keyService = new KeyService({ keys, audit, claims, clock, actor: 'operator', keyTags: testKeyTags, maxRateLimit: TEST_MAX_RATE_LIMIT });
+  const management = new KeyManagementService({ keyService, keys, people, audit, clock });
 
   let made = 0;
   const person = async (
@@ -57,11 +60,11 @@ export function testKeyManagement() {
     scopes: Scope[],
     bounds: { expiresAt?: Date; rateLimit?: number } = {},
   ): Promise<ManagementCaller & { kind: 'key' }> => {
-    const issued = await accounts.createKey(accountId, { scopes, ...bounds });
+    const issued = await keyService.createKey(operatorOn(accountId), { scopes, ...bounds });
     return { kind: 'key', keyId: issued.id, accountId, scopes: issued.scopes };
   };
 
   const account = async (name = 'Acme') => (await accounts.createAccount(name)).id;
 
-  return { clock, advance, keys, people, audit, claims, accounts, management, person, keyCaller, account };
+  return { clock, advance, keys, people, audit, claims, accounts, keyService, management, person, keyCaller, account };
 }

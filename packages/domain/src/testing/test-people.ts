@@ -1,15 +1,13 @@
-import { AccountService } from '../accounts/account-service.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { RequestContext, SignUpPolicy } from '../people/deps.js';
 import { PeopleService } from '../people/people-service.js';
 import type { MailMessage, PasswordHasher } from '../people/ports.js';
 import { createSignInThrottle, type SignInBudgets } from '../people/sign-in-throttle.js';
-import { ArrayAuditLog } from './array-audit-log.js';
 import { fastTestPasswordHasher } from './fast-test-password-hasher.js';
 import { MapKeyStore } from './map-key-store.js';
+import { testAccounts } from './test-accounts.js';
 import { MapPeopleStore } from './map-people-store.js';
 import { movableClock } from './movable-clock.js';
-import { testKeyTags } from './test-key-tags.js';
 
 export interface TestPeopleOptions {
   /** Mail is on (and with it verification) when true: messages are kept in `mail`. */
@@ -33,13 +31,13 @@ export function testPeople(options: TestPeopleOptions = {}) {
   const { clock, advance } = movableClock('2026-06-01T00:00:00.000Z');
   const keys = new MapKeyStore();
   const people = new MapPeopleStore();
-  const audit = new ArrayAuditLog();
+  const { accounts, keyService, audit } = testAccounts(keys, clock, { actor: 'operator' });
   const mail: MailMessage[] = [];
-  const accounts = new AccountService({ keys, audit, clock, actor: 'operator', keyTags: testKeyTags });
   const service = new PeopleService({
     people,
     keys,
     accounts,
+    keyService,
     audit,
     clock,
     hasher: options.hasher ?? fastTestPasswordHasher,
@@ -61,7 +59,19 @@ export function testPeople(options: TestPeopleOptions = {}) {
     if (token === undefined) throw new Error(`no link was mailed to ${to}`);
     return token;
   };
-  return { service, people, keys, accounts, audit, mail, clock, advance, lastLinkTo, actions: () => audit.records.map((record) => record.action) };
+  return {
+    service,
+    people,
+    keys,
+    accounts,
+    keyService,
+    audit,
+    mail,
+    clock,
+    advance,
+    lastLinkTo,
+    actions: () => audit.records.map((record) => record.action),
+  };
 }
 
 /** The token in a printed or answered link. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { systemClock } from '@petstore/domain';
+import { operatorOn, systemClock } from '@petstore/domain';
 import { buildGateway } from '@petstore/gateway';
 import { createRuntime, loadConfig, memoryStores, serve, type Runtime } from '@petstore/runtime';
 import { benchPet, LIST_SIZE } from '../pets.js';
@@ -45,5 +45,5 @@ serveUntilStopped(ready, running.close);
 
 async function issueKey(rt: Runtime): Promise<string> {
   const account = await rt.accounts.createAccount('bench');
-  return (await rt.accounts.createKey(account.id)).key;
+  return (await rt.keys.createKey(operatorOn(account.id))).key;
 }

@@ -6,6 +6,7 @@ import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
 import { testKeyTags } from '../testing/test-key-tags.js';
+import { OPERATOR, operatorOn } from './callers.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const HOUR = 3_600_000;
@@ -13,16 +14,16 @@ const HOUR = 3_600_000;
 const setup = async () => {
   const { clock, advance } = movableClock(NOW);
   const store = new MapKeyStore();
-  const { accounts, audit } = testAccounts(store, clock);
+  const { accounts, keyService, audit } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
   const authenticate = createAuthenticator(store, { clock, keyTags: testKeyTags });
-  return { store, accounts, audit, account, advance, check: (key: string) => authenticate(`Bearer ${key}`) };
+  return { store, accounts, keyService, audit, account, advance, check: (key: string) => authenticate(`Bearer ${key}`) };
 };
 
-describe('AccountService.rollKey decisions', () => {
+describe('KeyService.rollKey decisions', () => {
   it('keeps the replacement unusable until its roll has won', async () => {
-    const { store, accounts, account } = await setup();
-    const old = await accounts.createKey(account.id);
+    const { store, keyService, account } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
     const seenWhileDeciding: Array<string | undefined> = [];
     const decideRoll = store.decideRoll.bind(store);
     store.decideRoll = async (decision: RollDecision) => {
@@ -30,15 +31,15 @@ describe('AccountService.rollKey decisions', () => {
       seenWhileDeciding.push(replacement && whyKeyRefused(replacement, new Date(NOW)));
       return decideRoll(decision);
     };
-    const { key } = await accounts.rollKey(old.id);
+    const { key } = await keyService.rollKey(OPERATOR, old.id);
     expect(seenWhileDeciding).toEqual(['invalid or revoked API key']);
     expect(store.keys.get(key.id)).toMatchObject({ rollPending: false, lineageId: old.id });
   });
 
   it('records key.rolled once, by the roll that won, and leaves no key of the rolls that lost', async () => {
-    const { store, accounts, audit, account } = await setup();
-    const old = await accounts.createKey(account.id);
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => accounts.rollKey(old.id)));
+    const { store, keyService, audit, account } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => keyService.rollKey(OPERATOR, old.id)));
     const won = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.key.id] : []));
     expect(won).toHaveLength(1);
     expect([...store.keys.keys()].sort()).toEqual([old.id, ...won].sort());
@@ -46,29 +47,32 @@ describe('AccountService.rollKey decisions', () => {
   });
 
   it('refuses to roll a replacement whose roll never completed, telling the operator what to do', async () => {
-    const { store, accounts, account } = await setup();
-    const old = await accounts.createKey(account.id);
+    const { store, keyService, account } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
     // A roller that died after winning its decision, before making its replacement usable.
     store.activateKey = () => Promise.reject(new Error('the process died'));
-    await expect(accounts.rollKey(old.id)).rejects.toThrow('the process died');
+    await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toThrow('the process died');
     const pending = [...store.keys.values()].find((key) => key.rollPending);
     expect(pending).toBeDefined();
-    await expect(accounts.rollKey(old.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(`revoke ${pending?.id}`) });
-    await accounts.revokeKey(pending?.id ?? '');
+    await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining(`revoke ${pending?.id}`),
+    });
+    await keyService.revokeKey(OPERATOR, pending?.id ?? '');
     delete (store as Partial<MapKeyStore>).activateKey;
-    await expect(accounts.rollKey(old.id)).resolves.toMatchObject({ replaced: { id: old.id } });
+    await expect(keyService.rollKey(OPERATOR, old.id)).resolves.toMatchObject({ replaced: { id: old.id } });
   });
 });
 
 describe('rolling a key again once its replacement was revoked', () => {
   it('issues a new replacement, leaves the old key its earlier end, and records the second roll', async () => {
-    const { accounts, audit, account, advance, check } = await setup();
-    const old = await accounts.createKey(account.id);
-    const first = await accounts.rollKey(old.id, { overlapSeconds: 3600 });
-    await accounts.revokeKey(first.key.id);
-    await expect(accounts.rollKey(old.id)).resolves.toBeDefined();
+    const { keyService, audit, account, advance, check } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
+    const first = await keyService.rollKey(OPERATOR, old.id, { overlapSeconds: 3600 });
+    await keyService.revokeKey(OPERATOR, first.key.id);
+    await expect(keyService.rollKey(OPERATOR, old.id)).resolves.toBeDefined();
     advance(HOUR - 1);
-    const listed = await accounts.listKeys(account.id);
+    const listed = await keyService.listKeys(operatorOn(account.id));
     const second = listed.find((key) => key.id !== old.id && key.id !== first.key.id);
     expect(listed.find((key) => key.id === old.id)).toMatchObject({ replacedBy: second?.id, overlapEndsAt: new Date(Date.parse(NOW) + HOUR) });
     expect((await check(old.key)).keyId).toBe(old.id);
@@ -83,28 +87,28 @@ describe('rolling a key again once its replacement was revoked', () => {
   });
 
   it('still refuses a second roll while the first replacement stands', async () => {
-    const { accounts, account } = await setup();
-    const old = await accounts.createKey(account.id);
-    const first = await accounts.rollKey(old.id);
-    await expect(accounts.rollKey(old.id)).rejects.toMatchObject({
+    const { keyService, account } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
+    const first = await keyService.rollKey(OPERATOR, old.id);
+    await expect(keyService.rollKey(OPERATOR, old.id)).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining(`replacement is ${first.key.id}`),
     });
   });
 });
 
-describe('AccountService.updateKey on a key that no longer works', () => {
+describe('KeyService.updateKey on a key that no longer works', () => {
   it('refuses an expired key, and a rolled key past its overlap, as a conflict', async () => {
-    const { accounts, account, advance } = await setup();
-    const expiring = await accounts.createKey(account.id, { expiresAt: new Date(Date.parse(NOW) + 1000) });
-    const rolled = await accounts.createKey(account.id);
-    await accounts.rollKey(rolled.id, { overlapSeconds: 1 });
+    const { keyService, account, advance } = await setup();
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000) });
+    const rolled = await keyService.createKey(operatorOn(account.id));
+    await keyService.rollKey(OPERATOR, rolled.id, { overlapSeconds: 1 });
     advance(1000);
-    await expect(accounts.updateKey(expiring.id, { rateLimit: 5 })).rejects.toMatchObject({
+    await expect(keyService.updateKey(OPERATOR, expiring.id, { rateLimit: 5 })).rejects.toMatchObject({
       code: 'conflict',
       message: `key ${expiring.id} has expired; create a new key instead`,
     });
-    await expect(accounts.updateKey(rolled.id, { rateLimit: 5 })).rejects.toMatchObject({
+    await expect(keyService.updateKey(OPERATOR, rolled.id, { rateLimit: 5 })).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining('overlap has ended'),
     });

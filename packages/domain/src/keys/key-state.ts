@@ -1,6 +1,6 @@
-import { summarise, type KeySummary } from '../accounts/key-views.js';
+import { summarise, type KeySummary } from './key-views.js';
 import type { ApiKeyRecord } from '../auth/ports.js';
-import type { KeyState, KeyView } from './ports.js';
+import type { KeyState, KeyView } from '../management/ports.js';
 
 /** A key expiring within this long is listed `expiring`, so its owner sees it coming. */
 export const EXPIRING_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;

@@ -28,7 +28,7 @@ export interface KeyClaims {
 
 /** What a createKey asks for, once checked: its fingerprint is the same whatever the JSON's key order or the scopes' order. */
 export interface CreateKeyRequest {
-  name: string;
+  name: string | null;
   kind: KeyKind;
   scopes: readonly Scope[];
   expiresAt: Date | null;

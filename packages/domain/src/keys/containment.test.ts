@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROLL_OVERLAP_SECONDS } from '../accounts/key-settings.js';
+import { MAX_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { FROM, TEST_MAX_RATE_LIMIT, testKeyManagement } from '../testing/test-key-management.js';
+import { operatorOn } from './callers.js';
 
 /** An account with a management key that holds pets:read only beside keys:manage, and a wider pet key. */
 const setup = async () => {
   const kit = testKeyManagement();
   const accountId = await kit.account();
   const narrow = await kit.keyCaller(accountId, ['pets:read', 'keys:manage']);
-  const wide = await kit.accounts.createKey(accountId, { scopes: ['pets:read', 'pets:write'] });
+  const wide = await kit.keyService.createKey(operatorOn(accountId), { scopes: ['pets:read', 'pets:write'] });
   const owner = await kit.person(accountId);
   return { ...kit, accountId, narrow, wide, owner };
 };
@@ -47,8 +48,8 @@ describe('containment', () => {
   });
 
   it('refuses to change a key into one holding a scope its changer lacks, or to touch a key wider than the changer', async () => {
-    const { management, narrow, wide, accounts, accountId } = await setup();
-    const reader = await accounts.createKey(accountId, { scopes: ['pets:read'] });
+    const { management, narrow, wide, keyService, accountId } = await setup();
+    const reader = await keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'] });
     await expect(management.updateKey(narrow, reader.id, { scopes: ['pets:read', 'pets:write'] }, FROM)).rejects.toMatchObject({ code: 'forbidden' });
     await expect(management.updateKey(narrow, wide.id, { name: 'renamed' }, FROM)).rejects.toMatchObject({ code: 'forbidden' });
     expect((await management.updateKey(narrow, wide.id, { scopes: ['pets:read'] }, FROM)).scopes).toEqual(['pets:read']);
@@ -98,8 +99,8 @@ const bounded = async () => {
   const caller = await kit.keyCaller(accountId, ['pets:read', 'keys:manage'], { expiresAt: end, rateLimit: 5 });
   const owner = await kit.person(accountId);
   /** A key within the caller's life and pace, and one that outlives it at the account's pace. */
-  const within = await kit.accounts.createKey(accountId, { scopes: ['pets:read'], expiresAt: inMinutes(30), rateLimit: 5 });
-  const lasting = await kit.accounts.createKey(accountId, { scopes: ['pets:read'] });
+  const within = await kit.keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'], expiresAt: inMinutes(30), rateLimit: 5 });
+  const lasting = await kit.keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'] });
   return { ...kit, accountId, caller, owner, end, inMinutes, within, lasting };
 };
 
@@ -167,14 +168,14 @@ describe('containment in time and rate', () => {
   });
 
   it('judges a rolled key by the end of its overlap, sooner than its expiry', async () => {
-    const { management, accounts, caller, owner, inMinutes } = await bounded();
+    const { management, keyService, caller, owner, inMinutes } = await bounded();
     await management.rollKey(owner, caller.keyId, { overlapSeconds: 10 * 60 }, FROM);
     const refused = management.createKey(caller, { name: 'x', scopes: ['pets:read'], expiresAt: inMinutes(30).toISOString(), rateLimit: 5 }, FROM);
     await expect(refused).rejects.toMatchObject({
       code: 'forbidden',
       message: expect.stringContaining(`the latest expiry it may give is ${inMinutes(10).toISOString()}`),
     });
-    expect(await accounts.listKeys(caller.accountId)).toHaveLength(4);
+    expect(await keyService.listKeys(operatorOn(caller.accountId))).toHaveLength(4);
   });
 
   it("bounds a person only by the account's limit, and every roll's overlap, a person's and a key's alike", async () => {

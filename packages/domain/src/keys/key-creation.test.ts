@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FROM, testKeyManagement } from '../testing/test-key-management.js';
 import { MAX_KEYS_PER_ACCOUNT } from './account-limits.js';
+import { operatorOn } from './callers.js';
 
 const setup = async () => {
   const kit = testKeyManagement();
@@ -72,10 +73,10 @@ describe('createKey with an Idempotency-Key', () => {
 
 describe('the account’s most keys', () => {
   it(`refuses key ${MAX_KEYS_PER_ACCOUNT + 1} with 409 while ${MAX_KEYS_PER_ACCOUNT} are live; revoked and expired ones make room`, async () => {
-    const { management, owner, accounts, accountId, advance } = await setup();
-    const first = await accounts.createKey(accountId, { expiresAt: new Date('2026-06-02T00:00:00.000Z') });
-    const second = await accounts.createKey(accountId);
-    for (let n = 2; n < MAX_KEYS_PER_ACCOUNT; n += 1) await accounts.createKey(accountId);
+    const { management, owner, keyService, accountId, advance } = await setup();
+    const first = await keyService.createKey(operatorOn(accountId), { expiresAt: new Date('2026-06-02T00:00:00.000Z') });
+    const second = await keyService.createKey(operatorOn(accountId));
+    for (let n = 2; n < MAX_KEYS_PER_ACCOUNT; n += 1) await keyService.createKey(operatorOn(accountId));
     await expect(management.createKey(owner, { name: 'one more' }, FROM)).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringContaining(`its most (${MAX_KEYS_PER_ACCOUNT})`),

@@ -1,7 +1,7 @@
 import type { ApiKeyRecord } from '../auth/ports.js';
 import { DomainError } from '../errors/domain-error.js';
 import { isLive } from './key-state.js';
-import type { AccountLimits } from './ports.js';
+import type { AccountLimits } from '../management/ports.js';
 
 /** Keys an account may hold at once (not revoked nor expired): plenty for automation, a bound on what one account stores. */
 export const MAX_KEYS_PER_ACCOUNT = 100;

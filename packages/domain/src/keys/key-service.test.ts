@@ -4,21 +4,22 @@ import { MapKeyStore } from '../testing/map-key-store.js';
 import { movableClock } from '../testing/movable-clock.js';
 import { testAccounts } from '../testing/test-accounts.js';
 import { MAX_RATE_LIMIT } from './key-settings.js';
+import { OPERATOR, operatorOn } from './callers.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
 const setup = async () => {
   const { clock, advance } = movableClock(NOW);
   const store = new MapKeyStore();
-  const { accounts, audit } = testAccounts(store, clock);
+  const { accounts, keyService, audit } = testAccounts(store, clock);
   const account = await accounts.createAccount('acme');
-  return { store, accounts, audit, account, advance };
+  return { store, accounts, keyService, audit, account, advance };
 };
 
-describe('AccountService keys', () => {
+describe('KeyService, as the operator calls it', () => {
   it('stores only a hash and a short prefix of a key', async () => {
-    const { store, accounts, account } = await setup();
-    const issued = await accounts.createKey(account.id);
+    const { store, keyService, account } = await setup();
+    const issued = await keyService.createKey(operatorOn(account.id));
     const record = store.keys.get(issued.id);
     expect(record?.hash).toBe(hashApiKey(issued.key));
     expect(JSON.stringify(record)).not.toContain(issued.key);
@@ -26,14 +27,14 @@ describe('AccountService keys', () => {
   });
 
   it('registers a preset key of any text but a tagged one it would refuse, and records nothing for that one', async () => {
-    const { store, accounts, account, audit } = await setup();
-    const made = await accounts.createKey(account.id);
+    const { store, keyService, account, audit } = await setup();
+    const made = await keyService.createKey(operatorOn(account.id));
     for (const presetKey of ['dev-key-0123456789abcdef', `psk_test_${'A'.repeat(43)}`]) {
-      expect((await accounts.createKey(account.id, { presetKey })).key).toBe(presetKey);
+      expect((await keyService.createKey(operatorOn(account.id), { presetKey })).key).toBe(presetKey);
     }
     const recorded = audit.records.length;
     const forged = made.key.slice(0, -1) + (made.key.endsWith('A') ? 'B' : 'A');
-    await expect(accounts.createKey(account.id, { presetKey: forged })).rejects.toMatchObject({
+    await expect(keyService.createKey(operatorOn(account.id), { presetKey: forged })).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringContaining('has the shape of a tagged key'),
     });
@@ -41,10 +42,16 @@ describe('AccountService keys', () => {
   });
 
   it('issues a key with both scopes, no expiry and the default limit unless told otherwise', async () => {
-    const { accounts, account } = await setup();
-    expect(await accounts.createKey(account.id)).toMatchObject({ scopes: ['pets:read', 'pets:write'], expiresAt: null, rateLimit: null });
+    const { keyService, account } = await setup();
+    expect(await keyService.createKey(operatorOn(account.id))).toMatchObject({
+      scopes: ['pets:read', 'pets:write'],
+      expiresAt: null,
+      rateLimit: null,
+    });
     const expiresAt = new Date('2026-01-31T00:00:00.000Z');
-    expect(await accounts.createKey(account.id, { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 })).toMatchObject({
+    expect(
+      await keyService.createKey(operatorOn(account.id), { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 }),
+    ).toMatchObject({
       scopes: ['pets:read', 'pets:write'],
       kind: 'secret',
       origins: [],
@@ -55,10 +62,10 @@ describe('AccountService keys', () => {
   });
 
   it('lists keys with everything kept of them but their hashes', async () => {
-    const { accounts, account } = await setup();
-    const issued = await accounts.createKey(account.id, { scopes: ['pets:read'] });
+    const { keyService, account } = await setup();
+    const issued = await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read'] });
     const { key: _key, ...summary } = issued;
-    expect(await accounts.listKeys(account.id)).toEqual([summary]);
+    expect(await keyService.listKeys(operatorOn(account.id))).toEqual([summary]);
     expect(summary).toEqual({
       id: issued.id,
       accountId: account.id,
@@ -89,8 +96,8 @@ describe('AccountService keys', () => {
     ['a fractional limit', { rateLimit: 1.5 }, 'rateLimit: must be a whole number'],
     ['a limit over the maximum', { rateLimit: MAX_RATE_LIMIT + 1 }, 'rateLimit: must be a whole number'],
   ])('refuses %s, storing and recording nothing', async (_, options, message) => {
-    const { store, accounts, audit, account } = await setup();
-    await expect(accounts.createKey(account.id, options)).rejects.toMatchObject({
+    const { store, keyService, audit, account } = await setup();
+    await expect(keyService.createKey(operatorOn(account.id), options)).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringContaining(message),
     });
@@ -99,85 +106,96 @@ describe('AccountService keys', () => {
   });
 
   it('refuses keys for an unknown account, and changes to an unknown key, as not_found', async () => {
-    const { accounts } = await setup();
-    await expect(accounts.createKey('acc_missing')).rejects.toMatchObject({ code: 'not_found', message: 'account acc_missing does not exist' });
-    for (const change of [accounts.revokeKey('key_missing'), accounts.updateKey('key_missing', { rateLimit: 5 }), accounts.rollKey('key_missing')]) {
+    const { keyService } = await setup();
+    await expect(keyService.createKey(operatorOn('acc_missing'))).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'account acc_missing does not exist',
+    });
+    for (const change of [
+      keyService.revokeKey(OPERATOR, 'key_missing'),
+      keyService.updateKey(OPERATOR, 'key_missing', { rateLimit: 5 }),
+      keyService.rollKey(OPERATOR, 'key_missing'),
+    ]) {
       await expect(change).rejects.toMatchObject({ code: 'not_found', message: 'key key_missing does not exist' });
     }
   });
 });
 
-describe('AccountService.updateKey', () => {
+describe('KeyService.updateKey', () => {
   it('changes the scopes and the limit, and goes back to the default limit with null', async () => {
-    const { accounts, account } = await setup();
-    const { id } = await accounts.createKey(account.id);
-    expect(await accounts.updateKey(id, { scopes: ['pets:read'], rateLimit: 50 })).toMatchObject({ scopes: ['pets:read'], rateLimit: 50 });
-    expect(await accounts.updateKey(id, { rateLimit: null })).toMatchObject({ scopes: ['pets:read'], rateLimit: null });
+    const { keyService, account } = await setup();
+    const { id } = await keyService.createKey(operatorOn(account.id));
+    expect(await keyService.updateKey(OPERATOR, id, { scopes: ['pets:read'], rateLimit: 50 })).toMatchObject({
+      scopes: ['pets:read'],
+      rateLimit: 50,
+    });
+    expect(await keyService.updateKey(OPERATOR, id, { rateLimit: null })).toMatchObject({ scopes: ['pets:read'], rateLimit: null });
   });
 
   it('records nothing for a change to what the key already is', async () => {
-    const { accounts, audit, account } = await setup();
-    const { id } = await accounts.createKey(account.id, { rateLimit: 9 });
-    await accounts.updateKey(id, { scopes: ['pets:write', 'pets:read'], rateLimit: 9 });
+    const { keyService, audit, account } = await setup();
+    const { id } = await keyService.createKey(operatorOn(account.id), { rateLimit: 9 });
+    await keyService.updateKey(OPERATOR, id, { scopes: ['pets:write', 'pets:read'], rateLimit: 9 });
     expect(audit.records.map((record) => record.action)).toEqual(['account.created', 'key.created']);
   });
 
   it('refuses an update that changes nothing asked for, and any change to a revoked key', async () => {
-    const { accounts, account } = await setup();
-    const { id } = await accounts.createKey(account.id);
-    await expect(accounts.updateKey(id, {})).rejects.toMatchObject({ code: 'invalid_request' });
-    await accounts.revokeKey(id);
-    await expect(accounts.updateKey(id, { rateLimit: 5 })).rejects.toMatchObject({ code: 'conflict', message: `key ${id} is revoked` });
-    await expect(accounts.rollKey(id)).rejects.toMatchObject({ code: 'conflict' });
+    const { keyService, account } = await setup();
+    const { id } = await keyService.createKey(operatorOn(account.id));
+    await expect(keyService.updateKey(OPERATOR, id, {})).rejects.toMatchObject({ code: 'invalid_request' });
+    await keyService.revokeKey(OPERATOR, id);
+    await expect(keyService.updateKey(OPERATOR, id, { rateLimit: 5 })).rejects.toMatchObject({ code: 'conflict', message: `key ${id} is revoked` });
+    await expect(keyService.rollKey(OPERATOR, id)).rejects.toMatchObject({ code: 'conflict' });
   });
 });
 
-describe('AccountService.rollKey', () => {
+describe('KeyService.rollKey', () => {
   it('issues a new key with the same account, scopes, expiry and limit, and ends the old one after 24 h', async () => {
-    const { accounts, account } = await setup();
+    const { keyService, account } = await setup();
     const expiresAt = new Date('2026-06-01T00:00:00.000Z');
-    const old = await accounts.createKey(account.id, { scopes: ['pets:read'], expiresAt, rateLimit: 30 });
-    const { key, replaced } = await accounts.rollKey(old.id);
+    const old = await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read'], expiresAt, rateLimit: 30 });
+    const { key, replaced } = await keyService.rollKey(OPERATOR, old.id);
     expect(key).toMatchObject({ accountId: account.id, scopes: ['pets:read'], expiresAt, rateLimit: 30, replacedBy: null });
     expect(key.key).not.toBe(old.key);
     expect(replaced).toMatchObject({ id: old.id, replacedBy: key.id, overlapEndsAt: new Date('2026-01-02T00:00:00.000Z'), revokedAt: null });
-    expect((await accounts.listKeys(account.id)).map((each) => each.id)).toEqual([old.id, key.id]);
+    // Listed oldest first, and by id within one instant (this clock stands still), as MongoDB lists them.
+    expect((await keyService.listKeys(operatorOn(account.id))).map((each) => each.id)).toEqual([old.id, key.id].sort());
   });
 
   it('refuses to roll a key twice, or a key that has expired', async () => {
-    const { accounts, account, advance } = await setup();
-    const rolled = await accounts.createKey(account.id);
-    const { key } = await accounts.rollKey(rolled.id, { overlapSeconds: 0 });
-    await expect(accounts.rollKey(rolled.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(key.id) });
-    const expiring = await accounts.createKey(account.id, { expiresAt: new Date(Date.parse(NOW) + 1000) });
+    const { keyService, account, advance } = await setup();
+    const rolled = await keyService.createKey(operatorOn(account.id));
+    const { key } = await keyService.rollKey(OPERATOR, rolled.id, { overlapSeconds: 0 });
+    await expect(keyService.rollKey(OPERATOR, rolled.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(key.id) });
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000) });
     advance(1000);
-    await expect(accounts.rollKey(expiring.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('expired') });
-    await expect(accounts.rollKey(key.id, { overlapSeconds: -1 })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(keyService.rollKey(OPERATOR, expiring.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('expired') });
+    await expect(keyService.rollKey(OPERATOR, key.id, { overlapSeconds: -1 })).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('leaves one replacement when the same key is rolled twice at once, deleting the other', async () => {
-    const { accounts, account } = await setup();
-    const old = await accounts.createKey(account.id);
-    const results = await Promise.allSettled([accounts.rollKey(old.id), accounts.rollKey(old.id)]);
+    const { keyService, account } = await setup();
+    const old = await keyService.createKey(operatorOn(account.id));
+    const results = await Promise.allSettled([keyService.rollKey(OPERATOR, old.id), keyService.rollKey(OPERATOR, old.id)]);
     const won = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const lost = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
     expect(won).toHaveLength(1);
     expect(lost).toEqual([expect.objectContaining({ code: 'conflict' })]);
-    const keys = await accounts.listKeys(account.id);
+    const keys = await keyService.listKeys(operatorOn(account.id));
     expect(keys.find((each) => each.id === old.id)?.replacedBy).toBe(won[0]?.key.id);
     expect(keys.filter((each) => each.id !== old.id)).toEqual([expect.objectContaining({ id: won[0]?.key.id, revokedAt: null, rollPending: false })]);
   });
 });
 
-describe('AccountService audit trail', () => {
+describe('KeyService audit trail', () => {
   it('records every change once, with its actor, ids and the attributes that changed', async () => {
-    const { accounts, audit, account, advance } = await setup();
-    const created = await accounts.createKey(account.id, { name: 'CI', scopes: ['pets:read'] });
+    const { keyService, audit, account, advance } = await setup();
+    const created = await keyService.createKey(operatorOn(account.id), { name: 'CI', scopes: ['pets:read'] });
     advance(1000);
-    await accounts.updateKey(created.id, { name: 'CI deploy', scopes: ['pets:read', 'pets:write'], rateLimit: 100 });
-    const { key } = await accounts.rollKey(created.id, { overlapSeconds: 60 });
-    await accounts.revokeKey(key.id);
-    await accounts.revokeKey(key.id);
+    await keyService.updateKey(OPERATOR, created.id, { name: 'CI deploy', scopes: ['pets:read', 'pets:write'], rateLimit: 100 });
+    const { key } = await keyService.rollKey(OPERATOR, created.id, { overlapSeconds: 60 });
+    await keyService.revokeKey(OPERATOR, key.id);
+    await keyService.revokeKey(OPERATOR, key.id);
     const at = (ms: number) => new Date(Date.parse(NOW) + ms);
     expect(audit.records.map(({ id: _id, ...rest }) => rest)).toEqual([
       {
@@ -245,12 +263,12 @@ describe('AccountService audit trail', () => {
   });
 
   it('lists the trail newest first, by account and since an instant', async () => {
-    const { accounts, account, advance } = await setup();
+    const { accounts, keyService, account, advance } = await setup();
     const other = await accounts.createAccount('other');
     advance(1000);
-    const first = await accounts.createKey(account.id);
+    const first = await keyService.createKey(operatorOn(account.id));
     advance(1000);
-    await accounts.revokeKey(first.id);
+    await keyService.revokeKey(OPERATOR, first.id);
     const ids = (records: Array<{ action: string; accountId: string }>) => records.map((record) => `${record.action} ${record.accountId}`);
     expect(ids(await accounts.listAudit())).toEqual([
       `key.revoked ${account.id}`,
@@ -267,9 +285,9 @@ describe('AccountService audit trail', () => {
   });
 
   it('makes no change it could not record first', async () => {
-    const { store, accounts, audit, account } = await setup();
+    const { store, accounts, keyService, audit, account } = await setup();
     audit.append = () => Promise.reject(new Error('the audit log is unavailable'));
-    await expect(accounts.createKey(account.id)).rejects.toThrow('the audit log is unavailable');
+    await expect(keyService.createKey(operatorOn(account.id))).rejects.toThrow('the audit log is unavailable');
     await expect(accounts.createAccount('next')).rejects.toThrow('the audit log is unavailable');
     expect(store.keys.size).toBe(0);
     expect(store.accounts.size).toBe(1);

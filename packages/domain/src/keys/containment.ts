@@ -3,15 +3,17 @@ import { UNKNOWN_KEY, whyKeyRefused } from '../auth/key-validity.js';
 import type { ApiKeyRecord, KeyStore } from '../auth/ports.js';
 import { SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
-import { verifyEmailFirst } from '../people/people-kit.js';
+import { verifyEmailFirst } from '../people/verify-email-first.js';
 import { endOf } from './key-state.js';
-import type { AccountLimits, ManagementCaller, ManagementContext } from './ports.js';
+import type { AccountLimits, ManagementCaller, ManagementContext } from '../management/ports.js';
+import type { KeyCaller } from './callers.js';
 
 /**
- * What a caller may do at the management API, judged here whatever door admitted it: a person
- * holds every scope; a key only its own (keys:manage bringing keys:read). No key is created or
- * changed to hold more than its creator, nor a rate limit above the account's; and a key caller
+ * What a caller may do with keys, judged here whatever way in it came by: a person and the
+ * operator hold every scope; a key only its own (keys:manage bringing keys:read). No key is created
+ * or changed to hold more than its creator, nor a rate limit above the account's; and a key caller
  * gives no key a longer life or a higher limit than its own (docs/key-management.md#containment).
+ * The operator is held by none of these: it sets the accounts' limits.
  */
 
 /** How long and how fast a key caller is, which no key it creates, changes or rolls may pass. */
@@ -30,22 +32,23 @@ export interface KeyReach {
 }
 
 /** The scopes a caller holds. */
-export function heldScopes(caller: ManagementCaller): readonly Scope[] {
-  return caller.kind === 'person' ? SCOPES : withImpliedScopes(caller.scopes);
+export function heldScopes(caller: KeyCaller): readonly Scope[] {
+  return caller.kind === 'key' ? withImpliedScopes(caller.scopes) : SCOPES;
 }
 
-/** How the audit trail and a key's createdBy name the caller. */
-export function actorOf(caller: ManagementCaller, context: ManagementContext): AuditActor {
+/** How the audit trail and a key's createdBy name the caller; undefined for the operator, named as this process's actor. */
+export function actorOf(caller: KeyCaller, context: ManagementContext | undefined): AuditActor | undefined {
+  if (caller.kind === 'operator') return undefined;
   const actor = caller.kind === 'person' ? `person:${caller.personId}` : `key:${caller.keyId}`;
-  return { actor, clientAddress: context.clientAddress };
+  return { actor, clientAddress: context?.clientAddress ?? null };
 }
 
-export function requireRead(caller: ManagementCaller): void {
+export function requireRead(caller: KeyCaller): void {
   if (!heldScopes(caller).includes('keys:read')) throw missing('keys:read', 'read the keys of its account');
 }
 
 /** Changes need keys:manage of a key; of a person, a verified address (for `revoke`, not even that: it only takes power away). */
-export function requireManage(caller: ManagementCaller, change: 'grant' | 'revoke'): void {
+export function requireManage(caller: KeyCaller, change: 'grant' | 'revoke'): void {
   if (!heldScopes(caller).includes('keys:manage')) throw missing('keys:manage', 'change the keys of its account');
   if (change === 'grant' && caller.kind === 'person' && !caller.emailVerified) {
     throw verifyEmailFirst('create or change keys');
