@@ -3,11 +3,11 @@ import { fetchSession, SessionContext } from './session.js';
 import { Nav } from './ui/nav.js';
 import { Routes } from './routes.js';
 import { usePath } from './router.js';
-import type { SessionAnswer } from './wire.js';
+import type { Schemas } from './api.js';
 
 export function App() {
   const path = usePath();
-  const [session, setSession] = useState<SessionAnswer | null | undefined>(undefined);
+  const [session, setSession] = useState<Schemas['Session'] | null | undefined>(undefined);
   const refresh = async () => setSession(await fetchSession());
   useEffect(() => {
     void refresh().catch(() => setSession(null));

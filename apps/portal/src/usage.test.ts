@@ -7,12 +7,12 @@ const row = (start: string, keyId: string, calls: number): UsageRow => ({
   operation: 'listPets',
   door: 'rest',
   calls,
-  outcomes: { served: calls },
+  outcomes: { served: calls, forbidden: 0, rate_limited: 0, client_error: 0, server_error: 0 },
 });
 
 describe('usage in the portal', () => {
   it('gives every hour of the period a point, the calls of every key, operation and door summed, zero where nothing was called', () => {
-    const rows = [row('2026-11-27T02:00:00Z', 'key_a', 4), { ...row('2026-11-27T02:00:00Z', 'key_b', 1), door: 'graphql' }];
+    const rows = [row('2026-11-27T02:00:00Z', 'key_a', 4), { ...row('2026-11-27T02:00:00Z', 'key_b', 1), door: 'graphql' as const }];
     const points = series(rows, new Date('2026-11-27T00:30:00Z'), new Date('2026-11-27T03:10:00Z'), 'hour');
     expect(points.map(({ start, count }) => [start.toISOString(), count])).toEqual([
       ['2026-11-27T00:00:00.000Z', 0],

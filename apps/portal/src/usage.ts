@@ -1,27 +1,14 @@
-import { api, ApiError, query } from './api.js';
+import { answer, ApiError, manage, type Schemas } from './api.js';
 
 /**
  * Usage as the management API's getUsage answers it: counts per time bucket, key, operation (the
  * catalogue's name, whatever the door), door and outcome. Until the service meters usage (the
  * operation answers 404), the portal says so instead of showing zeros.
  */
-export interface UsageRow {
-  /** The bucket's start: an hour, or a UTC day. */
-  start: string;
-  keyId: string;
-  operation: string;
-  door: string;
-  calls: number;
-  outcomes: Record<string, number>;
-}
+export type Usage = Schemas['Usage'];
+export type UsageRow = Usage['rows'][number];
 
-export interface Usage {
-  rows: UsageRow[];
-  /** Each key that made calls in the span, with its totals. */
-  keys: Array<{ keyId: string; calls: number; deprecatedCalls: number }>;
-}
-
-export type Granularity = 'hour' | 'day';
+export type Granularity = Usage['granularity'];
 
 export interface UsageQuery {
   from: Date;
@@ -32,7 +19,7 @@ export interface UsageQuery {
 /** The usage of the period, or undefined when this service does not meter usage. */
 export async function fetchUsage({ from, granularity, keyId }: UsageQuery): Promise<Usage | undefined> {
   try {
-    return await api<Usage>('GET', `/usage${query({ from: from.toISOString(), granularity, keyId })}`);
+    return await answer(manage.GET('/usage', { params: { query: { from: from.toISOString(), granularity, ...(keyId && { keyId }) } } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return undefined;
     throw error;

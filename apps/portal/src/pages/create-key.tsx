@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { navigate } from '../router.js';
 import { GRANTABLE_SCOPES } from '../scopes.js';
 import { Field } from '../ui/field.js';
@@ -7,26 +7,29 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { ShownOnce } from '../ui/shown-once.js';
 import { textOf, useAction } from '../ui/use-action.js';
-import type { IssuedKey } from '../wire.js';
 
-/** The create form's fields as the API's CreateKeyInput: scopes ticked, an expiry at the end of the day chosen, a limit if set. */
-function createKeyInput(form: HTMLFormElement) {
+/**
+ * The create form's fields as the API's CreateKeyInput: what the person set, and nothing where
+ * they set nothing, so that the API's defaults apply (its default scopes when none is ticked).
+ */
+function createKeyInput(form: HTMLFormElement): Schemas['CreateKeyInput'] {
   const data = new FormData(form);
   const expires = textOf(data, 'expiresOn');
   const limit = textOf(data, 'rateLimit');
+  const scopes = data.getAll('scopes').filter((scope) => typeof scope === 'string');
   return {
     name: textOf(data, 'name'),
-    scopes: data.getAll('scopes').filter((scope) => typeof scope === 'string'),
-    expiresAt: expires === '' ? null : new Date(`${expires}T23:59:59`).toISOString(),
-    rateLimit: limit === '' ? null : Number(limit),
+    ...(scopes.length > 0 && { scopes }),
+    ...(expires !== '' && { expiresAt: new Date(`${expires}T23:59:59`).toISOString() }),
+    ...(limit !== '' && { rateLimit: Number(limit) }),
   };
 }
 
 export function CreateKeyPage() {
-  const [issued, setIssued] = useState<IssuedKey>();
+  const [issued, setIssued] = useState<Schemas['IssuedKey']>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
     event.preventDefault();
-    setIssued(await api<IssuedKey>('POST', '/keys', createKeyInput(event.currentTarget as HTMLFormElement)));
+    setIssued(await answer(manage.POST('/keys', { body: createKeyInput(event.currentTarget as HTMLFormElement) })));
   });
   if (issued)
     return (
@@ -39,10 +42,10 @@ export function CreateKeyPage() {
       <form onSubmit={(event) => void act(event)} class="card">
         <Field id="key-name" label="Name" name="name" hint="Where the key is used: “billing service”, “Ada's laptop”." required />
         <fieldset>
-          <legend>Scopes: what the key may do</legend>
+          <legend>Scopes: what the key may do (none ticked: the API's default scopes)</legend>
           {GRANTABLE_SCOPES.map(({ scope, says }) => (
             <div class="check" key={scope}>
-              <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope === 'pets:read'} />
+              <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} />
               <label for={`scope-${scope}`}>
                 <code>{scope}</code>: {says}
               </label>

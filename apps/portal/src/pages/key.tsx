@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { CurlLines } from '../ui/curl-lines.js';
 import { KeyState } from '../ui/key-state.js';
 import { Link } from '../ui/link.js';
@@ -10,30 +10,34 @@ import { ShownOnce } from '../ui/shown-once.js';
 import { textOf, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { IssuedKey, Key, RolledKey } from '../wire.js';
 
-/** How long the old key keeps working after a roll, for the deployments that still hold it. */
+/**
+ * How long the old key keeps working after a roll, for the deployments that still hold it. Unless
+ * the person chooses, nothing is sent and the API applies its own default overlap.
+ */
 const OVERLAPS = [
-  { seconds: 0, label: 'none: the old key stops now' },
-  { seconds: 3600, label: 'one hour' },
-  { seconds: 86_400, label: 'one day' },
-  { seconds: 7 * 86_400, label: 'one week' },
+  { value: '', label: "the API's default" },
+  { value: '0', label: 'none: the old key stops now' },
+  { value: '3600', label: 'one hour' },
+  { value: '604800', label: 'one week' },
 ];
 
 export function KeyPage({ keyId }: { keyId: string }) {
-  const key = useLoad(() => api<Key>('GET', `/keys/${encodeURIComponent(keyId)}`), [keyId]);
-  const [rolled, setRolled] = useState<IssuedKey>();
+  const path = { keyId };
+  const key = useLoad(() => answer(manage.GET('/keys/{keyId}', { params: { path } })), [keyId]);
+  const [rolled, setRolled] = useState<Schemas['RolledKey']>();
   const roll = useAction(async (event: SubmitEvent) => {
     event.preventDefault();
-    const overlapSeconds = Number(textOf(new FormData(event.currentTarget as HTMLFormElement), 'overlap'));
-    setRolled((await api<RolledKey>('POST', `/keys/${encodeURIComponent(keyId)}/roll`, { overlapSeconds })).key);
+    const overlap = textOf(new FormData(event.currentTarget as HTMLFormElement), 'overlap');
+    setRolled(await answer(manage.POST('/keys/{keyId}/roll', { params: { path }, body: overlap === '' ? {} : { overlapSeconds: Number(overlap) } })));
     await key.reload();
   });
   const shown = key.value;
   if (rolled)
     return (
-      <Page title={`The rolled key${rolled.name ? `: ${rolled.name}` : ''}`}>
-        <ShownOnce issued={rolled} onDone={() => setRolled(undefined)} />
+      <Page title={`The rolled key${rolled.key.name ? `: ${rolled.key.name}` : ''}`}>
+        <p role="status">The old key works until {when(rolled.replaced.overlapEndsAt)}.</p>
+        <ShownOnce issued={rolled.key} onDone={() => setRolled(undefined)} />
       </Page>
     );
   return (
@@ -73,9 +77,9 @@ export function KeyPage({ keyId }: { keyId: string }) {
                 <p>A new key replaces this one, with the same name, scopes and limit. The old one keeps working for the overlap you choose.</p>
                 <div class="field">
                   <label for="roll-overlap">Overlap</label>
-                  <select id="roll-overlap" name="overlap" defaultValue="86400">
-                    {OVERLAPS.map(({ seconds, label }) => (
-                      <option key={seconds} value={String(seconds)}>
+                  <select id="roll-overlap" name="overlap" defaultValue="">
+                    {OVERLAPS.map(({ value, label }) => (
+                      <option key={value} value={value}>
                         {label}
                       </option>
                     ))}

@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { deprecatedCallsByKey, fetchDeprecations } from '../deprecations.js';
 import { fetchUsage, hoursAgo, type Usage } from '../usage.js';
 import { CurlLines } from '../ui/curl-lines.js';
@@ -8,7 +8,6 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { Key } from '../wire.js';
 
 /** The calls of each key in the last 24 hours and 30 days, and the deprecated operations it called; undefined where not metered. */
 async function keyActivity() {
@@ -23,7 +22,7 @@ async function keyActivity() {
 const callsByKey = (usage: Usage): Map<string, number> => new Map(usage.keys.map(({ keyId, calls }) => [keyId, calls]));
 
 export function KeysPage() {
-  const keys = useLoad(() => api<{ keys: Key[] }>('GET', '/keys'));
+  const keys = useLoad(() => answer(manage.GET('/keys')));
   const activity = useLoad(keyActivity);
   const listed = keys.value?.keys;
   const metered = activity.value?.day !== undefined;

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, oneOf, type Schemas } from '../api.js';
+import { invitationInputRoleValues } from '../generated/manage-api.js';
 import { navigate, takeLinkToken } from '../router.js';
 import { useSession } from '../session.js';
 import { Field } from '../ui/field.js';
@@ -8,20 +9,19 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { CreatedInvitation, Invitation, Member } from '../wire.js';
 
 export function MembersPage() {
   const { session } = useSession();
-  const members = useLoad(() => api<{ members: Member[] }>('GET', '/members'));
-  const invitations = useLoad(() => api<{ invitations: Invitation[] }>('GET', '/invitations'));
-  const [created, setCreated] = useState<CreatedInvitation>();
+  const members = useLoad(() => answer(manage.GET('/members')));
+  const invitations = useLoad(() => answer(manage.GET('/invitations')));
+  const [created, setCreated] = useState<Schemas['CreatedInvitation']>();
   const invite = useAction(async (event: SubmitEvent) => {
-    const { email, role } = formValues(event);
-    setCreated(await api<CreatedInvitation>('POST', '/invitations', { email, role }));
+    const { email = '', role } = formValues(event);
+    setCreated(await answer(manage.POST('/invitations', { body: { email, role: oneOf(invitationInputRoleValues, role) } })));
     await invitations.reload();
   });
-  const remove = useAction(async (member: Member) => {
-    await api('DELETE', `/members/${encodeURIComponent(member.personId)}`);
+  const remove = useAction(async (member: Schemas['MemberList']['members'][number]) => {
+    await answer(manage.DELETE('/members/{personId}', { params: { path: { personId: member.personId } } }));
     await members.reload();
   });
   const owner = session?.account.role === 'owner';
@@ -94,8 +94,8 @@ export function AcceptInvitationPage() {
   const { refresh } = useSession();
   const [token] = useState(takeLinkToken);
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    const { email, password } = formValues(event);
-    await api('POST', '/invitations/accept', { token, email, password });
+    const { email = '', password = '' } = formValues(event);
+    await answer(manage.POST('/invitations/accept', { body: { token: token ?? '', email, password } }));
     await refresh();
     navigate('/keys');
   });

@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { registerPasskey } from '../passkeys.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
@@ -6,17 +6,16 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { Passkey, SessionListed } from '../wire.js';
 
 export function SecurityPage() {
-  const sessions = useLoad(() => api<{ sessions: SessionListed[] }>('GET', '/sessions'));
-  const passkeys = useLoad(() => api<{ passkeys: Passkey[] }>('GET', '/passkeys'));
+  const sessions = useLoad(() => answer(manage.GET('/sessions')));
+  const passkeys = useLoad(() => answer(manage.GET('/passkeys')));
   const end = useAction(async (id: string) => {
-    await api('DELETE', `/sessions/${encodeURIComponent(id)}`);
+    await answer(manage.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: id } } }));
     await sessions.reload();
   });
   const remove = useAction(async (id: string) => {
-    await api('DELETE', `/passkeys/${encodeURIComponent(id)}`);
+    await answer(manage.DELETE('/passkeys/{passkeyId}', { params: { path: { passkeyId: id } } }));
     await passkeys.reload();
   });
   const add = useAction(async (event: SubmitEvent) => {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { Field } from '../ui/field.js';
 import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
@@ -7,10 +7,10 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 
 export function SignUpPage() {
-  const [done, setDone] = useState<{ email: string; verificationRequired: boolean } | undefined>();
+  const [done, setDone] = useState<Schemas['SignUpAnswer']>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    const { email, password, accountName } = formValues(event);
-    setDone(await api('POST', '/sign-up', { email, password, accountName }));
+    const { email = '', password = '', accountName = '' } = formValues(event);
+    setDone(await answer(manage.POST('/sign-up', { body: { email, password, accountName } })));
   });
   if (done)
     return (

@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { fetchUsage, hoursAgo, series, type Granularity } from '../usage.js';
 import { BarChart } from '../ui/bar-chart.js';
 import { DeprecationReport } from '../ui/deprecation-report.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { useLoad } from '../ui/use-load.js';
-import type { Key } from '../wire.js';
 
 const PERIODS: Record<string, { hours: number; granularity: Granularity; label: string }> = {
   '2d': { hours: 48, granularity: 'hour', label: 'the last two days, by hour' },
@@ -18,7 +17,7 @@ export function UsagePage() {
   const [period, setPeriod] = useState('2d');
   const [keyId, setKeyId] = useState('');
   const chosen = PERIODS[period] ?? PERIODS['2d']!;
-  const keys = useLoad(() => api<{ keys: Key[] }>('GET', '/keys'));
+  const keys = useLoad(() => answer(manage.GET('/keys')));
   const usage = useLoad(
     () => fetchUsage({ from: hoursAgo(chosen.hours), granularity: chosen.granularity, keyId: keyId || undefined }),
     [period, keyId],

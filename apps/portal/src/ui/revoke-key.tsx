@@ -1,15 +1,14 @@
 import { useRef } from 'preact/hooks';
-import { api } from '../api.js';
-import type { Key } from '../wire.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { Problem } from './problem.js';
 import { useAction } from './use-action.js';
 
 /** Revoking, behind a modal dialog that names the key (the browser's <dialog>: focus moves in, Escape cancels). */
-export function RevokeKey({ keyView, onRevoked }: { keyView: Key; onRevoked: () => void }) {
+export function RevokeKey({ keyView, onRevoked }: { keyView: Schemas['Key']; onRevoked: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const named = `${keyView.name ?? 'unnamed key'} (${keyView.prefix})`;
   const revoke = useAction(async () => {
-    await api('POST', `/keys/${encodeURIComponent(keyView.id)}/revoke`);
+    await answer(manage.POST('/keys/{keyId}/revoke', { params: { path: { keyId: keyView.id } } }));
     dialog.current?.close();
     onRevoked();
   });

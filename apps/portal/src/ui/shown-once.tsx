@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { IssuedKey } from '../wire.js';
+import type { Schemas } from '../api.js';
 import { CurlLines } from './curl-lines.js';
 
 /**
  * A new key's secret, this once: it lives only in this component's memory (never in storage, the
  * address or a log) and is gone when the page is left. The warning is announced as it appears.
  */
-export function ShownOnce({ issued, onDone }: { issued: IssuedKey; onDone: () => void }) {
+export function ShownOnce({ issued, onDone }: { issued: Schemas['IssuedKey']; onDone: () => void }) {
   const [copied, setCopied] = useState<string>('');
   const copy = async () => {
     try {
