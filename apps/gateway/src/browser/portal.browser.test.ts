@@ -15,6 +15,20 @@ const STORES = [
 ];
 const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
 const PASSWORD = 'a long passphrase of the portal test';
+/** A phone's and a desktop's viewport: every page is checked and photographed at both. */
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+interface ReportedKey {
+  id: string;
+  name: string | null;
+  kind: string;
+  scopes: string[];
+  origins: string[];
+  replacedBy: string | null;
+}
 
 /**
  * The developer portal as a person meets it, in Debian's Chromium: signing up, following the
@@ -34,13 +48,29 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
   const email = `portal-${store}-${Date.now()}@example.com`;
   const secrets: string[] = [];
 
-  /** axe on the page as it is, and its screenshots at a phone's and a desktop's width. */
+  /** axe on the page as it is, and its screenshot, at a phone's and at a desktop's size. */
   const check = async (name: string) => {
-    expect(await seriousViolations(page)).toEqual([]);
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: new URL(`${store}-${name}-${width}.png`, SCREENSHOTS).pathname, fullPage: true });
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
+      await page.screenshot({ path: new URL(`${store}-${name}-${size.width}.png`, SCREENSHOTS).pathname, fullPage: true });
     }
+  };
+  /** The account's keys as the management API reports them to this page's session. */
+  const reportedKeys = async () => ((await (await page.request.get(`${baseUrl}/manage/v1/keys`)).json()) as { keys: ReportedKey[] }).keys;
+  /** Makes a key through the create form, and returns its secret as shown once. */
+  const createKey = async (purpose: string, name: string, fill: () => Promise<void> = async () => undefined) => {
+    await page.goto(`${baseUrl}/portal/keys/new`);
+    await expect.poll(() => heading().innerText()).toBe('Create a key');
+    await page.getByRole('radio', { name: new RegExp(`^${purpose}`) }).check();
+    await page.getByLabel('Name').fill(name);
+    await fill();
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    const shown = page.getByTestId('new-key');
+    await shown.waitFor();
+    const key = (await shown.innerText()).trim();
+    secrets.push(key);
+    return key;
   };
   const heading = () => page.getByRole('heading', { level: 1 });
 
@@ -53,7 +83,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, PETSTORE_SMTP_URL: smtp.url, PETSTORE_MAIL_FROM: 'Pet Store <no-reply@petstore.example>' },
     });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
@@ -134,6 +164,10 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     expect(await page.getByRole('alert').innerText()).toContain('shown only once');
     await check('key-shown-once');
     expect(await callEveryDoor(baseUrl, key)).toEqual({ rest: 200, graphql: 200, trpc: 200 });
+    // No scope was ticked: the key has the API's default scopes for a secret key, as the page shows them.
+    const [made] = (await reportedKeys()).filter((reported) => reported.name === 'journey');
+    expect(made?.scopes).toEqual(['pets:read', 'pets:write']);
+    expect(await page.getByTestId('key-scopes').innerText()).toBe(made?.scopes.join(', '));
 
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await expect.poll(() => heading().innerText()).toBe('Keys');
@@ -186,10 +220,14 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => page.getByRole('row', { name: /journey/ }).count()).toBe(2);
     const rolled = page.getByRole('row', { name: /rolled/ });
     expect(await rolled.innerText()).toContain('works until');
-    await page
-      .getByRole('row', { name: /active/ })
-      .getByRole('link')
-      .click();
+    // The rolled key's page links to the key that replaced it, as the API's `replacedBy` names it.
+    await rolled.getByRole('link', { name: 'journey' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'the key that replaced it' }).count()).toBe(1);
+    await check('key-rolled');
+    await page.getByRole('link', { name: 'the key that replaced it' }).click();
+    await expect.poll(() => page.locator('.state').innerText()).toBe('active');
+    const replacement = (await reportedKeys()).find((reported) => reported.name === 'journey' && reported.replacedBy !== null)?.replacedBy;
+    expect(new URL(page.url()).pathname).toBe(`/portal/keys/${replacement}`);
     await page.getByRole('button', { name: 'Revoke this key…' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByRole('heading').innerText()).toMatch(/^Revoke journey \(.+\)\?$/);
@@ -197,6 +235,69 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await dialog.getByRole('button', { name: /^Revoke journey/ }).click();
     await expect.poll(() => page.locator('.state').innerText()).toBe('revoked');
     expect(await callEveryDoor(baseUrl, newKey)).toEqual({ rest: 401, graphql: 401, trpc: 401 });
+  });
+
+  it('makes a browser key with its origin, shows its kind and origins, and changes them; it works from its origins only', async () => {
+    const key = await createKey('Browser key', 'storefront', async () => {
+      await page.getByLabel('Allowed origins, one a line').fill('https://shop.example');
+      await check('create-browser-key');
+    });
+    expect(await page.getByTestId('key-kind').innerText()).toMatch(/^browser/);
+    expect(await page.getByTestId('key-origins').innerText()).toBe('https://shop.example');
+    const [made] = (await reportedKeys()).filter((reported) => reported.name === 'storefront');
+    expect(made).toMatchObject({ kind: 'browser', origins: ['https://shop.example'] });
+    expect(await page.getByTestId('key-scopes').innerText()).toBe(made?.scopes.join(', '));
+    // Its Try-it line sends the origin, as the page's browser would; without it the key is refused.
+    expect(await page.locator('.curl dd').first().innerText()).toContain("-H 'Origin: https://shop.example'");
+    const read = (origin?: string) =>
+      fetch(`${baseUrl}/v1/pets?limit=1`, { headers: { Authorization: `Bearer ${key}`, ...(origin && { Origin: origin }) } }).then((r) => r.status);
+    expect([await read('https://shop.example'), await read()]).toEqual([200, 403]);
+
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /storefront/ }).innerText()).toContain('browser key');
+    await page.getByRole('link', { name: 'storefront' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Key: storefront');
+    await page.getByLabel('Allowed origins, one a line').fill('https://shop.example\nhttps://www.shop.example');
+    await page.getByRole('button', { name: 'Save the changes' }).click();
+    await expect.poll(() => page.getByTestId('key-origins').innerText()).toBe('https://shop.example\nhttps://www.shop.example');
+    await check('key-browser');
+    expect(await read('https://www.shop.example')).toBe(200);
+  });
+
+  it('makes a management key with keys:read, which reads the account at the management API and nothing at the pet doors', async () => {
+    const key = await createKey('Management key', 'automation', async () => {
+      await page.getByRole('radio', { name: /^keys:read/ }).check();
+      await check('create-management-key');
+    });
+    expect(await page.getByTestId('key-scopes').innerText()).toBe('keys:read');
+    expect(await page.locator('.curl dt').allInnerTexts()).toEqual(['Management API']);
+    const listed = await fetch(`${baseUrl}/manage/v1/keys`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(listed.status).toBe(200);
+    expect(await callEveryDoor(baseUrl, key)).toEqual({ rest: 403, graphql: 403, trpc: 403 });
+  });
+
+  it('makes a pet key with the API’s default scopes, which adds a pet, and rolls it with the API’s default overlap', async () => {
+    const key = await createKey('Pet key', 'defaults');
+    // The API's default scopes let a new pet key add a pet, not only read.
+    const added = await fetch(`${baseUrl}/v1/pets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 1, status: 'available' }),
+    });
+    expect(added.status, await added.text()).toBe(201);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('link', { name: 'defaults' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Key: defaults');
+    expect(await page.getByLabel('Overlap').inputValue()).toBe('');
+    const rolledAt = Date.now();
+    await page.getByRole('button', { name: 'Roll the key' }).click();
+    await page.getByTestId('new-key').waitFor();
+    secrets.push((await page.getByTestId('new-key').innerText()).trim());
+    const reported = (await reportedKeys()).find((listed) => listed.name === 'defaults' && listed.replacedBy !== null);
+    const { overlapEndsAt } = (await (await page.request.get(`${baseUrl}/manage/v1/keys/${reported?.id}`)).json()) as { overlapEndsAt: string };
+    // The API's default overlap is 24 hours (docs/manage-api.md): the portal sent none of its own.
+    expect(Date.parse(overlapEndsAt) - rolledAt).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(Date.parse(overlapEndsAt) - rolledAt).toBeLessThan(24 * 3_600_000 + 60_000);
   });
 
   it('shows the usage, audit trail, members, and sessions and passkeys pages without a serious accessibility violation', async () => {

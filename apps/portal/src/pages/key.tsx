@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { answer, manage, type Schemas } from '../api.js';
 import { CurlLines } from '../ui/curl-lines.js';
+import { EditKey } from '../ui/edit-key.js';
+import { KeyFacts } from '../ui/key-facts.js';
 import { KeyState } from '../ui/key-state.js';
 import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
@@ -57,8 +59,7 @@ export function KeyPage({ keyId }: { keyId: string }) {
             <dd>
               <KeyState keyView={shown} />
             </dd>
-            <dt>Scopes</dt>
-            <dd>{shown.scopes.join(', ')}</dd>
+            <KeyFacts keyView={shown} />
             <dt>Expires</dt>
             <dd>{when(shown.expiresAt)}</dd>
             <dt>Rate limit</dt>
@@ -69,9 +70,11 @@ export function KeyPage({ keyId }: { keyId: string }) {
             <dd>{when(shown.createdAt)}</dd>
           </dl>
           <h2>Try it</h2>
-          <CurlLines keyText={`${shown.prefix}…`} />
+          <CurlLines keyText={`${shown.prefix}…`} keyView={shown} />
           {(shown.state === 'active' || shown.state === 'expiring') && (
             <>
+              <h2>Change</h2>
+              <EditKey keyView={shown} onSaved={key.reload} />
               <h2>Roll</h2>
               <form onSubmit={(event) => void roll.act(event)} class="card">
                 <p>A new key replaces this one, with the same name, scopes and limit. The old one keeps working for the overlap you choose.</p>

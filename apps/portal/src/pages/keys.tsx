@@ -64,6 +64,7 @@ export function KeysPage() {
                   <tr key={key.id}>
                     <td>
                       <Link to={`/keys/${key.id}`}>{key.name ?? 'unnamed key'}</Link>
+                      {key.kind === 'browser' && <span class="hint"> (browser key)</span>}
                       {deprecated && (
                         <p class="notice">
                           Called {deprecated.join(', ')}, which will be removed: see <Link to="/usage">usage</Link>.

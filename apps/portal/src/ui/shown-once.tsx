@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Schemas } from '../api.js';
 import { CurlLines } from './curl-lines.js';
+import { KeyFacts } from './key-facts.js';
 
 /**
  * A new key's secret, this once: it lives only in this component's memory (never in storage, the
@@ -36,8 +37,12 @@ export function ShownOnce({ issued, onDone }: { issued: Schemas['IssuedKey']; on
         {' '}
         {copied}
       </span>
+      <h2>What the API gave it</h2>
+      <dl class="facts">
+        <KeyFacts keyView={issued} />
+      </dl>
       <h2>Try it</h2>
-      <CurlLines keyText={issued.key} />
+      <CurlLines keyText={issued.key} keyView={issued} />
       <button type="button" onClick={onDone}>
         I have copied it
       </button>
