@@ -15,6 +15,7 @@ const STORES = [
 ];
 const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
 const PASSWORD = 'a long passphrase of the portal test';
+const NEW_PASSWORD = 'another long passphrase, changed in the portal';
 /** A phone's and a desktop's viewport: every page is checked and photographed at both. */
 const SIZES = [
   { width: 390, height: 844 },
@@ -28,6 +29,7 @@ interface ReportedKey {
   scopes: string[];
   origins: string[];
   replacedBy: string | null;
+  state: string;
 }
 
 /**
@@ -56,6 +58,18 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       await page.screenshot({ path: new URL(`${store}-${name}-${size.width}.png`, SCREENSHOTS).pathname, fullPage: true });
     }
   };
+  /** Signs in as the person from elsewhere (not this browser): the session cookie to send, or the status of the refusal. */
+  const signInElsewhere = async (password: string) => {
+    const response = await fetch(`${baseUrl}/manage/v1/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    await response.text();
+    return response.headers.getSetCookie()[0]?.split(';')[0] ?? `refused ${response.status}`;
+  };
+  /** The status getSession answers a session cookie: 200 while the session lasts, 401 once it ended. */
+  const sessionStatus = async (cookie: string) => (await fetch(`${baseUrl}/manage/v1/session`, { headers: { Cookie: cookie } })).status;
   /** The account's keys as the management API reports them to this page's session. */
   const reportedKeys = async () => ((await (await page.request.get(`${baseUrl}/manage/v1/keys`)).json()) as { keys: ReportedKey[] }).keys;
   /** Makes a key through the create form, and returns its secret as shown once. */
@@ -317,6 +331,89 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => page.getByText(`${email} (owner)`).count()).toBe(1);
     await page.getByRole('link', { name: 'Audit trail', exact: true }).click();
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+  });
+
+  it('withdraws an open invitation after a confirmation; its link then opens nothing', async () => {
+    const invitee = `invitee-${store}-${Date.now()}@example.com`;
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Members');
+    await page.getByLabel('Their email').fill(invitee);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const { token } = tokenLink((await smtp.nextMessage(invitee)).text);
+    secrets.push(token);
+    await page.getByRole('button', { name: `Withdraw the invitation of ${invitee}` }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toBe(`Withdraw the invitation of ${invitee}?`);
+    await check('withdraw-confirmation');
+    await dialog.getByRole('button', { name: 'Withdraw the invitation' }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: invitee }).innerText()).toContain('withdrawn');
+    await check('members-withdrawn');
+    const accepted = await fetch(`${baseUrl}/manage/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, email: invitee, password: PASSWORD }),
+    });
+    expect(accepted.status).toBe(410);
+  });
+
+  it('removes a member after a confirmation, and names the keys of theirs the API revoked', async () => {
+    const member = `member-${store}-${Date.now()}@example.com`;
+    await page.getByLabel('Their email').fill(member);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const { token } = tokenLink((await smtp.nextMessage(member)).text);
+    secrets.push(token);
+    const joined = await fetch(`${baseUrl}/manage/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, email: member, password: PASSWORD }),
+    });
+    expect(joined.status, await joined.text()).toBeLessThan(300);
+    const cookie = joined.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const made = await fetch(`${baseUrl}/manage/v1/keys`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: baseUrl, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'member laptop' }),
+    });
+    expect(made.status).toBe(201);
+    secrets.push(((await made.json()) as { key: string }).key);
+
+    await page.reload();
+    await page.getByRole('button', { name: `Remove ${member}` }).click();
+    const dialog = page.getByRole('dialog');
+    await check('remove-member-confirmation');
+    await dialog.getByRole('button', { name: `Remove ${member}` }).click();
+    await expect.poll(() => page.getByText(`${member} is removed.`).innerText()).toMatch(/revoked: member laptop \(psk_/);
+    await check('members-removed');
+    expect((await reportedKeys()).find((reported) => reported.name === 'member laptop')).toMatchObject({ state: 'revoked' });
+  });
+
+  it('changes the password, which ends every other session, then signs out everywhere after a confirmation', async () => {
+    const elsewhere = await signInElsewhere(PASSWORD);
+    expect(await sessionStatus(elsewhere)).toBe(200);
+    await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Sessions and passkeys');
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'password is changed' }).count()).toBe(1);
+    await check('security-password-changed');
+    expect(await sessionStatus(elsewhere)).toBe(401);
+    expect(await signInElsewhere(PASSWORD)).toBe('refused 401');
+
+    const again = await signInElsewhere(NEW_PASSWORD);
+    expect(await sessionStatus(again)).toBe(200);
+    await page.getByRole('button', { name: 'Sign out everywhere…' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading').innerText()).toBe('Sign out of every session, this one included?');
+    await check('sign-out-everywhere-confirmation');
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect.poll(() => heading().innerText()).toBe('Sign in');
+    expect(await sessionStatus(again)).toBe(401);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => heading().innerText()).toBe('Keys');
   });
 
   it('signs out, reached no other origin, and kept no key or token in a URL or browser storage', async () => {

@@ -3,6 +3,7 @@ import { answer, manage, oneOf, type Schemas } from '../api.js';
 import { invitationInputRoleValues } from '../generated/manage-api.js';
 import { navigate, takeLinkToken } from '../router.js';
 import { useSession } from '../session.js';
+import { Confirm } from '../ui/confirm.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
@@ -20,14 +21,21 @@ export function MembersPage() {
     setCreated(await answer(manage.POST('/invitations', { body: { email, role: oneOf(invitationInputRoleValues, role) } })));
     await invitations.reload();
   });
-  const remove = useAction(async (member: Schemas['MemberList']['members'][number]) => {
-    await answer(manage.DELETE('/members/{personId}', { params: { path: { personId: member.personId } } }));
-    await members.reload();
-  });
+  const [removed, setRemoved] = useState<{ email: string; keys: Schemas['RemovedMember']['revokedKeys'] }>();
   const owner = session?.account.role === 'owner';
   return (
     <Page title="Members">
-      <Problem error={members.error ?? remove.error} />
+      <Problem error={members.error} />
+      <div aria-live="polite">
+        {removed && (
+          <p>
+            {removed.email} is removed.{' '}
+            {removed.keys.length === 0
+              ? 'They had made no key.'
+              : `The keys they made were revoked: ${removed.keys.map((key) => `${key.name ?? 'unnamed key'} (${key.prefix})`).join(', ')}.`}
+          </p>
+        )}
+      </div>
       <ul class="rows">
         {members.value?.members.map((member) => (
           <li key={member.personId}>
@@ -35,9 +43,19 @@ export function MembersPage() {
               {member.email} ({member.role}), joined {when(member.joinedAt)}
             </span>
             {owner && member.personId !== session?.person.id && (
-              <button type="button" onClick={() => void remove.act(member)} disabled={remove.busy} aria-label={`Remove ${member.email}`}>
-                Remove
-              </button>
+              <Confirm
+                open="Remove"
+                label={`Remove ${member.email}`}
+                title={`Remove ${member.email} from the account?`}
+                act={`Remove ${member.email}`}
+                onDone={async () => {
+                  const { revokedKeys } = await answer(manage.DELETE('/members/{personId}', { params: { path: { personId: member.personId } } }));
+                  setRemoved({ email: member.email, keys: revokedKeys });
+                }}
+                after={members.reload}
+              >
+                <p>Their sessions end now, and the keys they made (and the keys those keys made) are revoked.</p>
+              </Confirm>
             )}
           </li>
         ))}
@@ -74,12 +92,28 @@ export function MembersPage() {
           <ul class="rows">
             {invitations.value?.invitations.map((invitation) => (
               <li key={invitation.id}>
-                {invitation.email} ({invitation.role}):{' '}
-                {invitation.acceptedAt
-                  ? `accepted ${when(invitation.acceptedAt)}`
-                  : invitation.revokedAt
-                    ? 'withdrawn'
-                    : `open until ${when(invitation.expiresAt)}`}
+                <span>
+                  {invitation.email} ({invitation.role}):{' '}
+                  {invitation.acceptedAt
+                    ? `accepted ${when(invitation.acceptedAt)}`
+                    : invitation.revokedAt
+                      ? 'withdrawn'
+                      : `open until ${when(invitation.expiresAt)}`}
+                </span>
+                {!invitation.acceptedAt && !invitation.revokedAt && (
+                  <Confirm
+                    open="Withdraw"
+                    label={`Withdraw the invitation of ${invitation.email}`}
+                    title={`Withdraw the invitation of ${invitation.email}?`}
+                    act="Withdraw the invitation"
+                    onDone={async () => {
+                      await answer(manage.DELETE('/invitations/{invitationId}', { params: { path: { invitationId: invitation.id } } }));
+                    }}
+                    after={invitations.reload}
+                  >
+                    <p>Its link will open nothing any more. You can invite them again later.</p>
+                  </Confirm>
+                )}
               </li>
             ))}
           </ul>

@@ -1,8 +1,11 @@
 import { answer, manage } from '../api.js';
 import { registerPasskey } from '../passkeys.js';
+import { ChangePassword } from '../ui/change-password.js';
+import { Confirm } from '../ui/confirm.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
+import { SignOutEverywhere } from '../ui/sign-out-everywhere.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
@@ -13,10 +16,6 @@ export function SecurityPage() {
   const end = useAction(async (id: string) => {
     await answer(manage.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: id } } }));
     await sessions.reload();
-  });
-  const remove = useAction(async (id: string) => {
-    await answer(manage.DELETE('/passkeys/{passkeyId}', { params: { path: { passkeyId: id } } }));
-    await passkeys.reload();
   });
   const add = useAction(async (event: SubmitEvent) => {
     await registerPasskey(formValues(event)['name'] ?? 'Passkey');
@@ -40,7 +39,7 @@ export function SecurityPage() {
         ))}
       </ul>
       <h2>Passkeys</h2>
-      <Problem error={passkeys.error ?? remove.error} />
+      <Problem error={passkeys.error} />
       {passkeys.value?.passkeys.length === 0 && <p>No passkey yet: add one to sign in without a password.</p>}
       <ul class="rows">
         {passkeys.value?.passkeys.map((passkey) => (
@@ -48,9 +47,18 @@ export function SecurityPage() {
             <span>
               {passkey.name}, added {when(passkey.createdAt)}, last used {when(passkey.lastUsedAt)}
             </span>
-            <button type="button" onClick={() => void remove.act(passkey.id)} disabled={remove.busy} aria-label={`Remove passkey ${passkey.name}`}>
-              Remove
-            </button>
+            <Confirm
+              open="Remove"
+              label={`Remove passkey ${passkey.name}`}
+              title={`Remove the passkey ${passkey.name}?`}
+              act="Remove the passkey"
+              onDone={async () => {
+                await answer(manage.DELETE('/passkeys/{passkeyId}', { params: { path: { passkeyId: passkey.id } } }));
+              }}
+              after={passkeys.reload}
+            >
+              <p>It will sign nobody in any more. You can still sign in with your password.</p>
+            </Confirm>
           </li>
         ))}
       </ul>
@@ -63,6 +71,8 @@ export function SecurityPage() {
           </button>
         </form>
       )}
+      <ChangePassword onChanged={sessions.reload} />
+      <SignOutEverywhere />
     </Page>
   );
 }
