@@ -4,6279 +4,5958 @@
  */
 
 export interface paths {
-  '/sign-up': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up: a new person and their account
+         * @description Creates a person with this email and password, and an account of the given name with them as its owner. When the service sends mail, a verification link goes to the address, and the answer is the same whether or not the address was already registered (an existing person gets nothing new). Whether anyone may sign up is the operator's choice (`PETSTORE_SIGNUP`): otherwise 403. Limited per client address, with requestPasswordReset, so that nobody mails through it in bulk.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sign up: a new person and their account
-     * @description Creates a person with this email and password, and an account of the given name with them as its owner. When the service sends mail, a verification link goes to the address, and the answer is the same whether or not the address was already registered (an existing person gets nothing new). Whether anyone may sign up is the operator's choice (`PETSTORE_SIGNUP`): otherwise 403. Limited per client address, with requestPasswordReset, so that nobody mails through it in bulk.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['signUp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/verify-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address with the mailed link's token
+         * @description The token is the `token` parameter of the link the verification mail carried. It can be used once.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Verify an email address with the mailed link's token
-     * @description The token is the `token` parameter of the link the verification mail carried. It can be used once.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['verifyEmail'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/sign-in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Starts a new session: its token is set in the `HttpOnly` session cookie, never in the body. Every sign-in makes a new token; sessions signed in before stay valid until they are signed out or expire. The answer does not say whether the address is registered. Failed attempts are limited per address and client, and per client.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sign in with email and password
-     * @description Starts a new session: its token is set in the `HttpOnly` session cookie, never in the body. Every sign-in makes a new token; sessions signed in before stay valid until they are signed out or expire. The answer does not say whether the address is registered. Failed attempts are limited per address and client, and per client.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['signIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/sign-out': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: end this session
+         * @description Ends the session the cookie names, and tells the browser to forget the cookie. Takes no body, or `{}`.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sign out: end this session
-     * @description Ends the session the cookie names, and tells the browser to forget the cookie. Takes no body, or `{}`.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['signOut'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/sign-out-everywhere': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: end every one of the person's sessions
+         * @description Ends every session of the signed-in person, this one included. Takes no body, or `{}`.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sign out everywhere: end every one of the person's sessions
-     * @description Ends every session of the signed-in person, this one included. Takes no body, or `{}`.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['signOutEverywhere'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/password-reset-requests': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/password-reset-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset link
+         * @description Mails a link to reset the password to the address, if a person has it; the answer is the same either way. Limited per client address, with signUp.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Ask for a password reset link
-     * @description Mails a link to reset the password to the address, if a person has it; the answer is the same either way. Limited per client address, with signUp.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['requestPasswordReset'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/password-resets': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link's token
+         * @description Sets the password and ends every session of the person. The token is the reset link's; it can be used once, and not after a newer reset or a password change. Limited per client, with signIn.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Set a new password with a reset link's token
-     * @description Sets the password and ends every session of the person. The token is the reset link's; it can be used once, and not after a newer reset or a password change. Limited per client, with signIn.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['resetPassword'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitations/accept': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation and sign in
+         * @description Joins the invitation's account (a new person with this password, or an existing one proving it is them), and starts a session as signIn does. The email must be the invited one; the token is the invitation link's, usable once within 7 days. A password the rules refuse is 400 whether or not anyone has the address; for a person who exists, a wrong password and membership of an account already are the same 401. Limited per address and client, and per client, as signIn is.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Accept an invitation and sign in
-     * @description Joins the invitation's account (a new person with this password, or an existing one proving it is them), and starts a session as signIn does. The email must be the invited one; the token is the invitation link's, usable once within 7 days. A password the rules refuse is 400 whether or not anyone has the address; for a person who exists, a wrong password and membership of an account already are the same 401. Limited per address and client, and per client, as signIn is.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['acceptInvitation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/session': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The signed-in person, their account and role, and this session.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Who is signed in
-     * @description The signed-in person, their account and role, and this session.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['getSession'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password
+         * @description Checks the current password, sets the new one and ends every session of the person; the answer starts a new session for the one asking (a new cookie).
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Change the password
-     * @description Checks the current password, sets the new one and ends every session of the person; the answer starts a new session for the one asking (a new cookie).
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    put: operations['changePassword'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/passkeys/registration-options': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Answers the options for `navigator.credentials.create()`: a discoverable credential and user verification preferred, the person's passkeys excluded, and a challengeId to finish with within five minutes. Takes no body, or `{}`. The relying party is `PUBLIC_BASE_URL`: its host name is the RP ID and its origin the one page origin accepted; without it, 503.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["startPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Start adding a passkey
-     * @description Answers the options for `navigator.credentials.create()`: a discoverable credential and user verification preferred, the person's passkeys excluded, and a challengeId to finish with within five minutes. Takes no body, or `{}`. The relying party is `PUBLIC_BASE_URL`: its host name is the RP ID and its origin the one page origin accepted; without it, 503.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['startPasskeyRegistration'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/passkeys': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's passkeys
+         * @description Each with its name, when it was added and last used; never a public key.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listPasskeys"];
+        put?: never;
+        /**
+         * Finish adding a passkey
+         * @description Takes the challengeId and the browser's credential (its `toJSON()`), verifies it for this origin and RP ID, and keeps the passkey under the name given. The challenge is used once: to retry, start again.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["finishPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The signed-in person's passkeys
-     * @description Each with its name, when it was added and last used; never a public key.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listPasskeys'];
-    put?: never;
-    /**
-     * Finish adding a passkey
-     * @description Takes the challengeId and the browser's credential (its `toJSON()`), verifies it for this origin and RP ID, and keeps the passkey under the name given. The challenge is used once: to retry, start again.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['finishPasskeyRegistration'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/passkeys/{passkeyId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/passkeys/{passkeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description Removes one of the signed-in person's own passkeys: it signs nobody in any more. Anyone else's is 404.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Remove a passkey
-     * @description Removes one of the signed-in person's own passkeys: it signs nobody in any more. Anyone else's is 404.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    delete: operations['deletePasskey'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/passkey-sign-in/options': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/passkey-sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Answers the options for `navigator.credentials.get()`, with no allowed credentials listed: the browser offers the passkeys it holds for this service, and nobody says who they are first. Takes no body, or `{}`. The relying party is `PUBLIC_BASE_URL`: its host name is the RP ID and its origin the one page origin accepted; without it, 503.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["startPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Start signing in with a passkey
-     * @description Answers the options for `navigator.credentials.get()`, with no allowed credentials listed: the browser offers the passkeys it holds for this service, and nobody says who they are first. Takes no body, or `{}`. The relying party is `PUBLIC_BASE_URL`: its host name is the RP ID and its origin the one page origin accepted; without it, 503.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['startPasskeySignIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/passkey-sign-in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/passkey-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing in with a passkey
+         * @description Takes the challengeId and the browser's assertion (its `toJSON()`), verifies it with the stored passkey (its signature, this origin and RP ID, a counter that grew) and starts a session as signIn does. Every failed verification is the same 401.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["finishPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Finish signing in with a passkey
-     * @description Takes the challengeId and the browser's assertion (its `toJSON()`), verifies it with the stored passkey (its signature, this origin and RP ID, a counter that grew) and starts a session as signIn does. Every failed verification is the same 401.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['finishPasskeySignIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/members': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's people
+         * @description Each person of the signed-in person's account, with their role and when they joined. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The account's people
-     * @description Each person of the signed-in person's account, with their role and when they joined. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listMembers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/members/{personId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/members/{personId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a person from the account
+         * @description Removes the person (the `personId` of listMembers) from the account, ends their sessions, and revokes the keys they made and the keys those keys made (each recorded as `key.revoked` by the owner), listed in the answer; `keepKeys=true` keeps them. The last owner cannot be removed (409). An owner removing themselves is signed out (the cookie is cleared). Takes no body, or `{}`. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Remove a person from the account
-     * @description Removes the person (the `personId` of listMembers) from the account, ends their sessions, and revokes the keys they made and the keys those keys made (each recorded as `key.revoked` by the owner), listed in the answer; `keepKeys=true` keeps them. The last owner cannot be removed (409). An owner removing themselves is signed out (the cookie is cleared). Takes no body, or `{}`. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    delete: operations['removeMember'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's invitations
+         * @description Every invitation into the account, newest first, open or not; never a link. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone into the account
+         * @description Makes a one-time invitation for the address, valid 7 days, as a member (by default) or an owner. When the service sends mail the link is mailed to the address and `link` is null (only by an owner whose address is verified: 403 before); otherwise `link` is in this answer, once, for you to pass on. A mailed invitation is charged to the per-client mailing budget (with signUp and requestPasswordReset). With an `Idempotency-Key`, a retry creates no second invitation: when it was mailed, the same answer; when its link was in the first answer, 409 naming the invitation (a link is never shown twice); the key with another address or role, 409. An address already in the account is 409. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The account's invitations
-     * @description Every invitation into the account, newest first, open or not; never a link. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listInvitations'];
-    put?: never;
-    /**
-     * Invite someone into the account
-     * @description Makes a one-time invitation for the address, valid 7 days, as a member (by default) or an owner. When the service sends mail the link is mailed to the address and `link` is null (only by an owner whose address is verified: 403 before); otherwise `link` is in this answer, once, for you to pass on. A mailed invitation is charged to the per-client mailing budget (with signUp and requestPasswordReset). With an `Idempotency-Key`, a retry creates no second invitation: when it was mailed, the same answer; when its link was in the first answer, 409 naming the invitation (a link is never shown twice); the key with another address or role, 409. An address already in the account is 409. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['inviteMember'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/invitations/{invitationId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Its link opens nothing any more. Withdrawing one withdrawn already changes nothing; one accepted already is 409. Takes no body, or `{}`. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Withdraw an invitation
-     * @description Its link opens nothing any more. Withdrawing one withdrawn already changes nothing; one accepted already is 409. Takes no body, or `{}`. For the account's owners: a member gets 403. A person or invitation of another account is 404, as one that does not exist.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    delete: operations['revokeInvitation'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/sessions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's sessions
+         * @description Each session still in force, by its handle (never its token), where and with what browser it was signed in, and which one this request came with (`current`).
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The signed-in person's sessions
-     * @description Each session still in force, by its handle (never its token), where and with what browser it was signed in, and which one this request came with (`current`).
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listSessions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/sessions/{sessionId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Ends the session of this handle (an `id` of listSessions): the browser holding it is signed out. Another person's is 404. Ending the current session clears the cookie. Takes no body, or `{}`.
+         *
+         *     Needs a session: sign in first.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * End one of your sessions
-     * @description Ends the session of this handle (an `id` of listSessions): the browser holding it is signed out. Another person's is 404. Ending the current session clears the cookie. Takes no body, or `{}`.
-     *
-     *     Needs a session: sign in first.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    delete: operations['endSession'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/account': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account: its limits and its people
+         * @description The caller's account: its name, the limits every key of it is held within, and its people with their roles.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The account: its limits and its people
-     * @description The caller's account: its name, the limits every key of it is held within, and its people with their roles.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['getAccount'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/keys': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's keys
+         * @description Every key of the caller's account, revoked and expired ones included, with its state. Never a key's secret.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create a key
+         * @description Issues a key of the account: its name, scopes (both pet scopes when none are given; `pets:read` for a browser key), expiry, rate limit, kind and, for a browser key, its allowed origins. The key's secret is in this answer only. No key gets a scope its creator lacks (a person holds every scope) nor a rate limit above the account's, and a management key makes no key that expires later than itself (none, if it expires) or has a higher rate limit: 403, saying the most it may give. With `Idempotency-Key`, a retry of the same request creates nothing: it is answered 409, naming the key the first request created (whose secret is never shown again).
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List the account's keys
-     * @description Every key of the caller's account, revoked and expired ones included, with its state. Never a key's secret.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listKeys'];
-    put?: never;
-    /**
-     * Create a key
-     * @description Issues a key of the account: its name, scopes (both pet scopes when none are given; `pets:read` for a browser key), expiry, rate limit, kind and, for a browser key, its allowed origins. The key's secret is in this answer only. No key gets a scope its creator lacks (a person holds every scope) nor a rate limit above the account's, and a management key makes no key that expires later than itself (none, if it expires) or has a higher rate limit: 403, saying the most it may give. With `Idempotency-Key`, a retry of the same request creates nothing: it is answered 409, naming the key the first request created (whose secret is never shown again).
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['createKey'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/keys/{keyId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One key of the account
+         * @description A key of the caller's account, with its state. Never its secret. A key of another account is 404, as one that does not exist.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["getKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a key
+         * @description Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen itself. A key of another account is 404, as one that does not exist.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        patch: operations["updateKey"];
+        trace?: never;
     };
-    /**
-     * One key of the account
-     * @description A key of the caller's account, with its state. Never its secret. A key of another account is 404, as one that does not exist.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['getKey'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Change a key
-     * @description Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen itself. A key of another account is 404, as one that does not exist.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    patch: operations['updateKey'];
-    trace?: never;
-  };
-  '/keys/{keyId}/roll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/keys/{keyId}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a key: a replacement, the old one working a while
+         * @description Issues a replacement with the same settings and ends the old key after `overlapSeconds` (24 hours when absent; 0 ends it now; at most 30 days), or at its expiry if sooner. The body may be left out. A key is rolled once: a second roll of it is 409. The new secret is in this answer only. A management key rolls no key wider, longer-lived or faster than itself (403). A key of another account is 404, as one that does not exist.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["rollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Roll a key: a replacement, the old one working a while
-     * @description Issues a replacement with the same settings and ends the old key after `overlapSeconds` (24 hours when absent; 0 ends it now; at most 30 days), or at its expiry if sooner. The body may be left out. A key is rolled once: a second roll of it is 409. The new secret is in this answer only. A management key rolls no key wider, longer-lived or faster than itself (403). A key of another account is 404, as one that does not exist.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['rollKey'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/keys/{keyId}/revoke': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a key
+         * @description Ends the key now. Takes no body, or `{}`. A key of another account is 404, as one that does not exist.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        post: operations["revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Revoke a key
-     * @description Ends the key now. Takes no body, or `{}`. A key of another account is 404, as one that does not exist.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    post: operations['revokeKey'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/audit-records': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/audit-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit trail
+         * @description Changes to the account, its keys and its people, newest first, a page at a time; each names who made it.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["listAuditRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The account's audit trail
-     * @description Changes to the account, its keys and its people, newest first, a page at a time; each names who made it.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['listAuditRecords'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's calls, by key, operation, door and outcome
+         * @description Every call the account's keys made at the pet doors (REST, GraphQL, tRPC), counted per UTC hour (kept 7 days) and per UTC day (kept 400 days), by the catalogue name of the operation, so `listPets` is one line whichever door it came through. Filters: `from` and `to` (ISO 8601 instants, rounded out to whole buckets; by default the last 48 hours by hour, the last 30 days by day), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or `day`, the default). Each instance writes its counts every 10 s, so the last seconds may not show yet. Only the account's own keys: another account's key id finds nothing.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The account's calls, by key, operation, door and outcome
-     * @description Every call the account's keys made at the pet doors (REST, GraphQL, tRPC), counted per UTC hour (kept 7 days) and per UTC day (kept 400 days), by the catalogue name of the operation, so `listPets` is one line whichever door it came through. Filters: `from` and `to` (ISO 8601 instants, rounded out to whole buckets; by default the last 48 hours by hour, the last 30 days by day), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or `day`, the default). Each instance writes its counts every 10 s, so the last seconds may not show yet. Only the account's own keys: another account's key id finds nothing.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['getUsage'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/deprecation-report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/deprecation-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who still calls a deprecated operation
+         * @description For each deprecated operation: the account's calls of it in the last 30 UTC days by key and door, its sunset and the days left, and what to call instead at each door. `keys` lists every key that called one: those to move before the sunset. Takes no parameters.
+         *
+         *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
+         *
+         *     Beta: it may still change in a minor release.
+         */
+        get: operations["getDeprecationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Who still calls a deprecated operation
-     * @description For each deprecated operation: the account's calls of it in the last 30 UTC days by key and door, its sunset and the days left, and what to call instead at each door. `keys` lists every key that called one: those to move before the sunset. Takes no parameters.
-     *
-     *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
-     *
-     *     Beta: it may still change in a minor release.
-     */
-    get: operations['getDeprecationReport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** @description Every refusal: `status` repeats the HTTP status. */
-    Error: {
-      code: string;
-      message: string;
-      status: number;
-    };
-    SignUpInput: {
-      email: string;
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      password: string;
-      accountName: string;
-    };
-    /** @description The same answer whether or not the address was already registered, while verification is on. */
-    SignUpAnswer: {
-      /** @description The address signed up, as the service keeps it (trimmed, lower-cased). */
-      email: string;
-      /** @description True when a verification link was mailed: sign in, then follow it. */
-      verificationRequired: boolean;
-    };
-    VerifyEmailInput: {
-      token: string;
-    };
-    SignInInput: {
-      email: string;
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      password: string;
-    };
-    /** @description Who is signed in: the person, their account and role, and this session. */
-    Session: {
-      person: {
-        /** @description The person, `per_…`. */
-        id: string;
-        email: string;
-        /** @description False until the address is verified by the mailed link, when the service sends mail; always true when it does not. */
-        emailVerified: boolean;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-      };
-      account: {
-        /** @description The account, `acc_…`: the API consumer the person belongs to. */
-        id: string;
-        name: string;
-        /**
-         * @description Owners also manage the members.
-         * @enum {string}
-         */
-        role: 'owner' | 'member';
-      };
-      session: {
-        /** @description A handle for this session, `ses_…`: not its token, which is only in the cookie. */
-        id: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        lastSeenAt: string;
-        /**
-         * Format: date-time
-         * @description The absolute end of the session, whatever its use.
-         */
-        expiresAt: string;
-      };
-    };
-    PasswordResetRequest: {
-      email: string;
-    };
-    /** @description The same answer whether or not anyone has the address. */
-    ResetRequested: {
-      message: string;
-    };
-    ResetPasswordInput: {
-      token: string;
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      password: string;
-    };
-    AcceptInvitationInput: {
-      token: string;
-      email: string;
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      password: string;
-      accountName?: string;
-    };
-    ChangePasswordInput: {
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      currentPassword: string;
-      /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
-      newPassword: string;
-    };
-    /** @description A ceremony's start: the browser's options, and the handle its finish sends back. */
-    PasskeyRegistrationStart: {
-      /** @description Send it back with the finish: usable once, within five minutes. */
-      challengeId: string;
-      /** @description WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to `PublicKeyCredential.parseCreationOptionsFromJSON`, then to navigator.credentials. */
-      options: {
-        challenge: string;
-      } & {
-        [key: string]: unknown;
-      };
-    };
-    FinishPasskeyRegistrationInput: {
-      challengeId: string;
-      /** @description The result of navigator.credentials.create(), as its toJSON() writes it */
-      credential: {
-        /** @description The passkey's credential id, base64url */
-        id: string;
-        /** @description The passkey's credential id, base64url */
-        rawId: string;
-        /** @constant */
-        type: 'public-key';
-        /** @enum {string} */
-        authenticatorAttachment?: 'platform' | 'cross-platform';
-        clientExtensionResults: {
-          [key: string]: unknown;
+    schemas: {
+        /** @description Every refusal: `status` repeats the HTTP status. */
+        Error: {
+            code: string;
+            message: string;
+            status: number;
         };
-        response: {
-          clientDataJSON: string;
-          attestationObject: string;
-          transports?: string[];
+        SignUpInput: {
+            email: string;
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            password: string;
+            accountName: string;
         };
-      };
-      name?: string;
-    };
-    /** @description A passkey of the signed-in person: never its public key. */
-    Passkey: {
-      /** @description The passkey's credential id, base64url: what deletePasskey takes. */
-      id: string;
-      /** @description The name given when it was added ("Passkey" when none was). */
-      name: string;
-      /** @description How the browser reaches the authenticator (`internal`, `usb`, `hybrid`…), as it said. */
-      transports: string[];
-      /**
-       * Format: date-time
-       * @description An instant, in UTC (RFC 3339).
-       */
-      createdAt: string;
-      /** @description The last sign-in with it; null before the first. */
-      lastUsedAt: string | null;
-    };
-    /** @description The signed-in person's passkeys. */
-    PasskeyList: {
-      passkeys: {
-        /** @description The passkey's credential id, base64url: what deletePasskey takes. */
-        id: string;
-        /** @description The name given when it was added ("Passkey" when none was). */
-        name: string;
-        /** @description How the browser reaches the authenticator (`internal`, `usb`, `hybrid`…), as it said. */
-        transports: string[];
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        /** @description The last sign-in with it; null before the first. */
-        lastUsedAt: string | null;
-      }[];
-    };
-    /** @description A ceremony's start: the browser's options, and the handle its finish sends back. */
-    PasskeySignInStart: {
-      /** @description Send it back with the finish: usable once, within five minutes. */
-      challengeId: string;
-      /** @description WebAuthn's PublicKeyCredentialRequestOptionsJSON: give it to `PublicKeyCredential.parseRequestOptionsFromJSON`, then to navigator.credentials. */
-      options: {
-        challenge: string;
-      } & {
-        [key: string]: unknown;
-      };
-    };
-    FinishPasskeySignInInput: {
-      challengeId: string;
-      /** @description The result of navigator.credentials.get(), as its toJSON() writes it */
-      credential: {
-        /** @description The passkey's credential id, base64url */
-        id: string;
-        /** @description The passkey's credential id, base64url */
-        rawId: string;
-        /** @constant */
-        type: 'public-key';
-        /** @enum {string} */
-        authenticatorAttachment?: 'platform' | 'cross-platform';
-        clientExtensionResults: {
-          [key: string]: unknown;
+        /** @description The same answer whether or not the address was already registered, while verification is on. */
+        SignUpAnswer: {
+            /** @description The address signed up, as the service keeps it (trimmed, lower-cased). */
+            email: string;
+            /** @description True when a verification link was mailed: sign in, then follow it. */
+            verificationRequired: boolean;
         };
-        response: {
-          clientDataJSON: string;
-          authenticatorData: string;
-          signature: string;
-          userHandle?: string;
+        VerifyEmailInput: {
+            token: string;
         };
-      };
-    };
-    /** @description The account's people, earliest to join first. */
-    MemberList: {
-      members: {
-        /** @description The person, `per_…`: what removeMember takes. */
-        personId: string;
-        email: string;
-        /**
-         * @description Owners also manage the members.
-         * @enum {string}
-         */
-        role: 'owner' | 'member';
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        joinedAt: string;
-      }[];
-    };
-    /** @description What removing the person did beyond the removal. */
-    RemovedMember: {
-      /** @description The keys revoked with the membership: those the person made, and those made by them; empty with keepKeys=true. */
-      revokedKeys: {
-        /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-        id: string;
-        accountId: string;
-        /** @description What its owner calls it; null for a key made before keys had names. */
-        name: string | null;
-        /** @description The first characters of the key, to recognise it: never the key. */
-        prefix: string;
-        /** @enum {string} */
-        kind: 'secret' | 'browser';
-        scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-        /** @description A browser key's allowed origins; empty for a secret key. */
-        origins: string[];
-        /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-        createdBy: string | null;
-        expiresAt: string | null;
-        /** @description Operations per window; null for the service's default. */
-        rateLimit: number | null;
-        /** @description About when it was last used, to the minute; null for never. */
-        lastUsedAt: string | null;
-        /** @description The key that replaced it by a roll; null while it has not been rolled. */
-        replacedBy: string | null;
-        /** @description For a rolled key, when it stops working. */
-        overlapEndsAt: string | null;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        revokedAt: string | null;
-        /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-        lineageId: string;
-        /**
-         * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-         * @enum {string}
-         */
-        state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-        /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-        until: string | null;
-      }[];
-    };
-    InvitationInput: {
-      email: string;
-      /**
-       * @default member
-       * @enum {string}
-       */
-      role?: 'owner' | 'member';
-    };
-    /** @description The invitation made, and its link when no mail carried it. */
-    CreatedInvitation: {
-      /** @description An invitation into the account: never its link, which is shown (or mailed) once. */
-      invitation: {
-        /** @description The invitation, `inv_…`: what revokeInvitation takes. */
-        id: string;
-        /** @description The invited address: only a person signing in or up with it may accept. */
-        email: string;
-        /**
-         * @description Owners also manage the members.
-         * @enum {string}
-         */
-        role: 'owner' | 'member';
-        /** @description Who invited: `person:<id>`, or the operator. */
-        invitedBy: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description Seven days after it was made.
-         */
-        expiresAt: string;
-        acceptedAt: string | null;
-        /** @description When an owner withdrew it; null otherwise. */
-        revokedAt: string | null;
-      };
-      /** @description The link, in this answer only, when the service sends no mail; null when it was mailed to the address. */
-      link: {
-        /** @description The one-time link to pass on to the invited person; it works once. */
-        url: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        expiresAt: string;
-      } | null;
-    };
-    /** @description The account's invitations, newest first, whatever their state. */
-    InvitationList: {
-      invitations: {
-        /** @description The invitation, `inv_…`: what revokeInvitation takes. */
-        id: string;
-        /** @description The invited address: only a person signing in or up with it may accept. */
-        email: string;
-        /**
-         * @description Owners also manage the members.
-         * @enum {string}
-         */
-        role: 'owner' | 'member';
-        /** @description Who invited: `person:<id>`, or the operator. */
-        invitedBy: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description Seven days after it was made.
-         */
-        expiresAt: string;
-        acceptedAt: string | null;
-        /** @description When an owner withdrew it; null otherwise. */
-        revokedAt: string | null;
-      }[];
-    };
-    /** @description The signed-in person's sessions still in force, most recently used first. */
-    SessionList: {
-      sessions: {
-        /** @description A handle for the session, `ses_…`: what endSession takes; never its token. */
-        id: string;
-        /** @description True for the session this request was made with. */
-        current: boolean;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        lastSeenAt: string;
-        /**
-         * Format: date-time
-         * @description The absolute end of the session, whatever its use.
-         */
-        expiresAt: string;
-        /** @description Where it was signed in from. */
-        clientAddress: string;
-        /** @description The browser that signed in, as its User-Agent said: decoded as UTF-8, without unprintable characters, at most 256 characters. */
-        userAgent: string;
-      }[];
-    };
-    /** @description The account, its limits and its people. */
-    Account: {
-      id: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description An instant, in UTC (RFC 3339).
-       */
-      createdAt: string;
-      suspendedAt: string | null;
-      limits: {
-        /** @description Keys neither revoked nor expired, at most. */
-        maxKeys: number;
-        /** @description The highest rate limit a key may be given; null for none. */
-        maxRateLimit: number | null;
-      };
-      people: {
-        person: {
-          id: string;
-          email: string;
-          emailVerifiedAt: string | null;
-          /**
-           * Format: date-time
-           * @description An instant, in UTC (RFC 3339).
-           */
-          createdAt: string;
+        SignInInput: {
+            email: string;
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            password: string;
         };
-        /** @enum {string} */
-        role: 'owner' | 'member';
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        joinedAt: string;
-      }[];
-    };
-    /** @description The account's keys, revoked and expired ones included. */
-    KeyList: {
-      keys: {
-        /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-        id: string;
-        accountId: string;
-        /** @description What its owner calls it; null for a key made before keys had names. */
-        name: string | null;
-        /** @description The first characters of the key, to recognise it: never the key. */
-        prefix: string;
-        /** @enum {string} */
-        kind: 'secret' | 'browser';
-        scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-        /** @description A browser key's allowed origins; empty for a secret key. */
-        origins: string[];
-        /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-        createdBy: string | null;
-        expiresAt: string | null;
-        /** @description Operations per window; null for the service's default. */
-        rateLimit: number | null;
-        /** @description About when it was last used, to the minute; null for never. */
-        lastUsedAt: string | null;
-        /** @description The key that replaced it by a roll; null while it has not been rolled. */
-        replacedBy: string | null;
-        /** @description For a rolled key, when it stops working. */
-        overlapEndsAt: string | null;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        revokedAt: string | null;
-        /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-        lineageId: string;
-        /**
-         * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-         * @enum {string}
-         */
-        state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-        /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-        until: string | null;
-      }[];
-    };
-    CreateKeyInput: {
-      name: string;
-      scopes?: string[];
-      expiresAt?: string | null;
-      rateLimit?: number | null;
-      /**
-       * @default secret
-       * @enum {string}
-       */
-      kind?: 'secret' | 'browser';
-      origins?: string[];
-    };
-    /** @description A key just issued, with its secret, this once. */
-    IssuedKey: {
-      /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-      id: string;
-      accountId: string;
-      /** @description What its owner calls it; null for a key made before keys had names. */
-      name: string | null;
-      /** @description The first characters of the key, to recognise it: never the key. */
-      prefix: string;
-      /** @enum {string} */
-      kind: 'secret' | 'browser';
-      scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-      /** @description A browser key's allowed origins; empty for a secret key. */
-      origins: string[];
-      /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-      createdBy: string | null;
-      expiresAt: string | null;
-      /** @description Operations per window; null for the service's default. */
-      rateLimit: number | null;
-      /** @description About when it was last used, to the minute; null for never. */
-      lastUsedAt: string | null;
-      /** @description The key that replaced it by a roll; null while it has not been rolled. */
-      replacedBy: string | null;
-      /** @description For a rolled key, when it stops working. */
-      overlapEndsAt: string | null;
-      /**
-       * Format: date-time
-       * @description An instant, in UTC (RFC 3339).
-       */
-      createdAt: string;
-      revokedAt: string | null;
-      /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-      lineageId: string;
-      /**
-       * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-       * @enum {string}
-       */
-      state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-      /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-      until: string | null;
-      /** @description The key itself, `psk_…`: shown in this answer only, never again. Keep it secret. */
-      key: string;
-    };
-    /** @description A key of the account: never its secret. */
-    Key: {
-      /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-      id: string;
-      accountId: string;
-      /** @description What its owner calls it; null for a key made before keys had names. */
-      name: string | null;
-      /** @description The first characters of the key, to recognise it: never the key. */
-      prefix: string;
-      /** @enum {string} */
-      kind: 'secret' | 'browser';
-      scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-      /** @description A browser key's allowed origins; empty for a secret key. */
-      origins: string[];
-      /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-      createdBy: string | null;
-      expiresAt: string | null;
-      /** @description Operations per window; null for the service's default. */
-      rateLimit: number | null;
-      /** @description About when it was last used, to the minute; null for never. */
-      lastUsedAt: string | null;
-      /** @description The key that replaced it by a roll; null while it has not been rolled. */
-      replacedBy: string | null;
-      /** @description For a rolled key, when it stops working. */
-      overlapEndsAt: string | null;
-      /**
-       * Format: date-time
-       * @description An instant, in UTC (RFC 3339).
-       */
-      createdAt: string;
-      revokedAt: string | null;
-      /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-      lineageId: string;
-      /**
-       * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-       * @enum {string}
-       */
-      state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-      /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-      until: string | null;
-    };
-    UpdateKeyInput: {
-      name?: string;
-      scopes?: string[];
-      rateLimit?: number | null;
-      origins?: string[];
-    };
-    RollKeyInput: {
-      overlapSeconds?: number;
-    };
-    /** @description The replacement, with its secret this once, and the key it replaces. */
-    RolledKey: {
-      /** @description A key just issued, with its secret, this once. */
-      key: {
-        /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-        id: string;
-        accountId: string;
-        /** @description What its owner calls it; null for a key made before keys had names. */
-        name: string | null;
-        /** @description The first characters of the key, to recognise it: never the key. */
-        prefix: string;
-        /** @enum {string} */
-        kind: 'secret' | 'browser';
-        scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-        /** @description A browser key's allowed origins; empty for a secret key. */
-        origins: string[];
-        /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-        createdBy: string | null;
-        expiresAt: string | null;
-        /** @description Operations per window; null for the service's default. */
-        rateLimit: number | null;
-        /** @description About when it was last used, to the minute; null for never. */
-        lastUsedAt: string | null;
-        /** @description The key that replaced it by a roll; null while it has not been rolled. */
-        replacedBy: string | null;
-        /** @description For a rolled key, when it stops working. */
-        overlapEndsAt: string | null;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        revokedAt: string | null;
-        /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-        lineageId: string;
-        /**
-         * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-         * @enum {string}
-         */
-        state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-        /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-        until: string | null;
-        /** @description The key itself, `psk_…`: shown in this answer only, never again. Keep it secret. */
-        key: string;
-      };
-      /** @description The key rolled: it works until its `overlapEndsAt`. */
-      replaced: {
-        /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
-        id: string;
-        accountId: string;
-        /** @description What its owner calls it; null for a key made before keys had names. */
-        name: string | null;
-        /** @description The first characters of the key, to recognise it: never the key. */
-        prefix: string;
-        /** @enum {string} */
-        kind: 'secret' | 'browser';
-        scopes: ('pets:read' | 'pets:write' | 'keys:read' | 'keys:manage')[];
-        /** @description A browser key's allowed origins; empty for a secret key. */
-        origins: string[];
-        /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
-        createdBy: string | null;
-        expiresAt: string | null;
-        /** @description Operations per window; null for the service's default. */
-        rateLimit: number | null;
-        /** @description About when it was last used, to the minute; null for never. */
-        lastUsedAt: string | null;
-        /** @description The key that replaced it by a roll; null while it has not been rolled. */
-        replacedBy: string | null;
-        /** @description For a rolled key, when it stops working. */
-        overlapEndsAt: string | null;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        createdAt: string;
-        revokedAt: string | null;
-        /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
-        lineageId: string;
-        /**
-         * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
-         * @enum {string}
-         */
-        state: 'active' | 'expiring' | 'rolled' | 'revoked' | 'expired';
-        /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
-        until: string | null;
-      };
-    };
-    /** @description A page of the account's audit trail, newest first. */
-    AuditPage: {
-      records: {
-        id: string;
-        /**
-         * Format: date-time
-         * @description An instant, in UTC (RFC 3339).
-         */
-        at: string;
-        /** @description Who made the change: `person:<id>`, `key:<id>`, or the operator. */
-        actor: string;
-        clientAddress: string | null;
-        /** @enum {string} */
-        action:
-          | 'account.created'
-          | 'account.suspended'
-          | 'account.resumed'
-          | 'key.created'
-          | 'key.updated'
-          | 'key.rolled'
-          | 'key.revoked'
-          | 'person.signed-up'
-          | 'person.verified'
-          | 'session.started'
-          | 'session.ended'
-          | 'signin.throttled'
-          | 'password.reset-requested'
-          | 'password.reset'
-          | 'password.changed'
-          | 'passkey.added'
-          | 'passkey.removed'
-          | 'invitation.created'
-          | 'invitation.revoked'
-          | 'member.joined'
-          | 'member.removed';
-        accountId: string;
-        keyId: string | null;
-        personId: string | null;
-        changes: {
-          [key: string]: {
-            from: string | number | null | string[];
-            to: string | number | null | string[];
-          };
+        /** @description Who is signed in: the person, their account and role, and this session. */
+        Session: {
+            person: {
+                /** @description The person, `per_…`. */
+                id: string;
+                email: string;
+                /** @description False until the address is verified by the mailed link, when the service sends mail; always true when it does not. */
+                emailVerified: boolean;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+            };
+            account: {
+                /** @description The account, `acc_…`: the API consumer the person belongs to. */
+                id: string;
+                name: string;
+                /**
+                 * @description Owners also manage the members.
+                 * @enum {string}
+                 */
+                role: "owner" | "member";
+            };
+            session: {
+                /** @description A handle for this session, `ses_…`: not its token, which is only in the cookie. */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                lastSeenAt: string;
+                /**
+                 * Format: date-time
+                 * @description The absolute end of the session, whatever its use.
+                 */
+                expiresAt: string;
+            };
         };
-      }[];
-      /** @description Pass as `cursor` for the next (older) page; null on the last page. */
-      next: string | null;
-    };
-    /** @description The account's metered calls (written every 10 s by each instance: the last seconds may not show yet). */
-    Usage: {
-      /** @enum {string} */
-      granularity: 'hour' | 'day';
-      /**
-       * Format: date-time
-       * @description The first bucket counted: the `from` asked for, rounded down to its hour or UTC day.
-       */
-      from: string;
-      /**
-       * Format: date-time
-       * @description The end of the last bucket counted: the `to` asked for, rounded up.
-       */
-      to: string;
-      /** @description The calls of each key, operation and door in each hour or day that had any, oldest first. */
-      rows: {
-        /**
-         * Format: date-time
-         * @description The start of the hour or UTC day.
-         */
-        start: string;
-        /** @description The key, `key_…` (never the key itself). */
-        keyId: string;
-        /**
-         * @description The catalogue's name of the operation, whichever door it came through; `unknown` for calls of what the catalogue does not hold that were charged all the same (a GraphQL root field the schema lacks).
-         * @enum {string}
-         */
-        operation:
-          | 'listPets'
-          | 'createPet'
-          | 'getPet'
-          | 'signUp'
-          | 'verifyEmail'
-          | 'signIn'
-          | 'requestPasswordReset'
-          | 'resetPassword'
-          | 'acceptInvitation'
-          | 'startPasskeySignIn'
-          | 'finishPasskeySignIn'
-          | 'signOut'
-          | 'signOutEverywhere'
-          | 'getSession'
-          | 'changePassword'
-          | 'startPasskeyRegistration'
-          | 'finishPasskeyRegistration'
-          | 'listPasskeys'
-          | 'deletePasskey'
-          | 'getAccount'
-          | 'listKeys'
-          | 'getKey'
-          | 'createKey'
-          | 'updateKey'
-          | 'rollKey'
-          | 'revokeKey'
-          | 'listAuditRecords'
-          | 'listMembers'
-          | 'inviteMember'
-          | 'removeMember'
-          | 'listSessions'
-          | 'endSession'
-          | 'listInvitations'
-          | 'revokeInvitation'
-          | 'getUsage'
-          | 'getDeprecationReport'
-          | 'unknown';
-        /**
-         * @description The door it came through: REST (/v1), GraphQL (/graphql) or tRPC (/trpc).
-         * @enum {string}
-         */
-        door: 'rest' | 'graphql' | 'trpc';
-        calls: number;
-        /** @description Calls by outcome: `served` (2xx), `forbidden` (403: the key lacks the scope), `rate_limited` (429), `client_error` (another 4xx), `server_error` (5xx). */
-        outcomes: {
-          served: number;
-          forbidden: number;
-          rate_limited: number;
-          client_error: number;
-          server_error: number;
+        PasswordResetRequest: {
+            email: string;
         };
-      }[];
-      /** @description Each key that made calls in the span, with its totals. */
-      keys: {
-        /** @description The key, `key_…` (never the key itself). */
-        keyId: string;
-        calls: number;
-        /** @description How many of them were calls of a deprecated operation (see getDeprecationReport). */
-        deprecatedCalls: number;
-      }[];
-    };
-    /** @description Each deprecated operation: its calls of the last 30 days by key and door, its sunset and its replacement. */
-    DeprecationReport: {
-      /**
-       * Format: date-time
-       * @description The start of the span: 30 UTC days, today included.
-       */
-      from: string;
-      /**
-       * Format: date-time
-       * @description An instant, in UTC (RFC 3339).
-       */
-      to: string;
-      operations: {
-        /**
-         * @description The catalogue's name of the operation, whichever door it came through.
-         * @enum {string}
-         */
-        operation:
-          | 'listPets'
-          | 'createPet'
-          | 'getPet'
-          | 'signUp'
-          | 'verifyEmail'
-          | 'signIn'
-          | 'requestPasswordReset'
-          | 'resetPassword'
-          | 'acceptInvitation'
-          | 'startPasskeySignIn'
-          | 'finishPasskeySignIn'
-          | 'signOut'
-          | 'signOutEverywhere'
-          | 'getSession'
-          | 'changePassword'
-          | 'startPasskeyRegistration'
-          | 'finishPasskeyRegistration'
-          | 'listPasskeys'
-          | 'deletePasskey'
-          | 'getAccount'
-          | 'listKeys'
-          | 'getKey'
-          | 'createKey'
-          | 'updateKey'
-          | 'rollKey'
-          | 'revokeKey'
-          | 'listAuditRecords'
-          | 'listMembers'
-          | 'inviteMember'
-          | 'removeMember'
-          | 'listSessions'
-          | 'endSession'
-          | 'listInvitations'
-          | 'revokeInvitation'
-          | 'getUsage'
-          | 'getDeprecationReport';
-        /**
-         * Format: date-time
-         * @description From this instant the operation answers 410 `gone`.
-         */
-        sunset: string;
-        /** @description The day of the sunset, YYYY-MM-DD. */
-        sunsetDay: string;
-        /** @description Whole days until the sunset; 0 once it has passed. */
-        daysLeft: number;
-        replacement: {
-          /** @description The catalogue operation to call instead. */
-          operation: string;
-          description: string;
-          /** @description How each door calls it: `GET /v1/pets?status=…`, the GraphQL `pets` query, tRPC `pets.list`. */
-          calls: {
-            rest: string;
-            graphql: string;
-            trpc: string;
-          } | null;
+        /** @description The same answer whether or not anyone has the address. */
+        ResetRequested: {
+            message: string;
         };
-        calls: number;
-        /** @description Who still calls it, by key and door, most calls first. */
-        callers: {
-          /** @description The key, `key_…` (never the key itself). */
-          keyId: string;
-          /**
-           * @description The door it came through: REST (/v1), GraphQL (/graphql) or tRPC (/trpc).
-           * @enum {string}
-           */
-          door: 'rest' | 'graphql' | 'trpc';
-          calls: number;
-        }[];
-      }[];
-      /** @description Every key that called a deprecated operation in the span: a notice belongs on its row. */
-      keys: {
-        /** @description The key, `key_…` (never the key itself). */
-        keyId: string;
-        calls: number;
-      }[];
+        ResetPasswordInput: {
+            token: string;
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            password: string;
+        };
+        AcceptInvitationInput: {
+            token: string;
+            email: string;
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            password: string;
+            accountName?: string;
+        };
+        ChangePasswordInput: {
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            currentPassword: string;
+            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            newPassword: string;
+        };
+        /** @description A ceremony's start: the browser's options, and the handle its finish sends back. */
+        PasskeyRegistrationStart: {
+            /** @description Send it back with the finish: usable once, within five minutes. */
+            challengeId: string;
+            /** @description WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to `PublicKeyCredential.parseCreationOptionsFromJSON`, then to navigator.credentials. */
+            options: {
+                challenge: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        FinishPasskeyRegistrationInput: {
+            challengeId: string;
+            /** @description The result of navigator.credentials.create(), as its toJSON() writes it */
+            credential: {
+                /** @description The passkey's credential id, base64url */
+                id: string;
+                /** @description The passkey's credential id, base64url */
+                rawId: string;
+                /** @constant */
+                type: "public-key";
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+                response: {
+                    clientDataJSON: string;
+                    attestationObject: string;
+                    transports?: string[];
+                };
+            };
+            name?: string;
+        };
+        /** @description A passkey of the signed-in person: never its public key. */
+        Passkey: {
+            /** @description The passkey's credential id, base64url: what deletePasskey takes. */
+            id: string;
+            /** @description The name given when it was added ("Passkey" when none was). */
+            name: string;
+            /** @description How the browser reaches the authenticator (`internal`, `usb`, `hybrid`…), as it said. */
+            transports: string[];
+            /**
+             * Format: date-time
+             * @description An instant, in UTC (RFC 3339).
+             */
+            createdAt: string;
+            /** @description The last sign-in with it; null before the first. */
+            lastUsedAt: string | null;
+        };
+        /** @description The signed-in person's passkeys. */
+        PasskeyList: {
+            passkeys: {
+                /** @description The passkey's credential id, base64url: what deletePasskey takes. */
+                id: string;
+                /** @description The name given when it was added ("Passkey" when none was). */
+                name: string;
+                /** @description How the browser reaches the authenticator (`internal`, `usb`, `hybrid`…), as it said. */
+                transports: string[];
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                /** @description The last sign-in with it; null before the first. */
+                lastUsedAt: string | null;
+            }[];
+        };
+        /** @description A ceremony's start: the browser's options, and the handle its finish sends back. */
+        PasskeySignInStart: {
+            /** @description Send it back with the finish: usable once, within five minutes. */
+            challengeId: string;
+            /** @description WebAuthn's PublicKeyCredentialRequestOptionsJSON: give it to `PublicKeyCredential.parseRequestOptionsFromJSON`, then to navigator.credentials. */
+            options: {
+                challenge: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        FinishPasskeySignInInput: {
+            challengeId: string;
+            /** @description The result of navigator.credentials.get(), as its toJSON() writes it */
+            credential: {
+                /** @description The passkey's credential id, base64url */
+                id: string;
+                /** @description The passkey's credential id, base64url */
+                rawId: string;
+                /** @constant */
+                type: "public-key";
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+                response: {
+                    clientDataJSON: string;
+                    authenticatorData: string;
+                    signature: string;
+                    userHandle?: string;
+                };
+            };
+        };
+        /** @description The account's people, earliest to join first. */
+        MemberList: {
+            members: {
+                /** @description The person, `per_…`: what removeMember takes. */
+                personId: string;
+                email: string;
+                /**
+                 * @description Owners also manage the members.
+                 * @enum {string}
+                 */
+                role: "owner" | "member";
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                joinedAt: string;
+            }[];
+        };
+        /** @description What removing the person did beyond the removal. */
+        RemovedMember: {
+            /** @description The keys revoked with the membership: those the person made, and those made by them; empty with keepKeys=true. */
+            revokedKeys: {
+                /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+                id: string;
+                accountId: string;
+                /** @description What its owner calls it; null for a key made before keys had names. */
+                name: string | null;
+                /** @description The first characters of the key, to recognise it: never the key. */
+                prefix: string;
+                /** @enum {string} */
+                kind: "secret" | "browser";
+                scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+                /** @description A browser key's allowed origins; empty for a secret key. */
+                origins: string[];
+                /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+                createdBy: string | null;
+                expiresAt: string | null;
+                /** @description Operations per window; null for the service's default. */
+                rateLimit: number | null;
+                /** @description About when it was last used, to the minute; null for never. */
+                lastUsedAt: string | null;
+                /** @description The key that replaced it by a roll; null while it has not been rolled. */
+                replacedBy: string | null;
+                /** @description For a rolled key, when it stops working. */
+                overlapEndsAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                revokedAt: string | null;
+                /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+                lineageId: string;
+                /**
+                 * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+                 * @enum {string}
+                 */
+                state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+                /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+                until: string | null;
+            }[];
+        };
+        InvitationInput: {
+            email: string;
+            /**
+             * @default member
+             * @enum {string}
+             */
+            role?: "owner" | "member";
+        };
+        /** @description The invitation made, and its link when no mail carried it. */
+        CreatedInvitation: {
+            /** @description An invitation into the account: never its link, which is shown (or mailed) once. */
+            invitation: {
+                /** @description The invitation, `inv_…`: what revokeInvitation takes. */
+                id: string;
+                /** @description The invited address: only a person signing in or up with it may accept. */
+                email: string;
+                /**
+                 * @description Owners also manage the members.
+                 * @enum {string}
+                 */
+                role: "owner" | "member";
+                /** @description Who invited: `person:<id>`, or the operator. */
+                invitedBy: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description Seven days after it was made.
+                 */
+                expiresAt: string;
+                acceptedAt: string | null;
+                /** @description When an owner withdrew it; null otherwise. */
+                revokedAt: string | null;
+            };
+            /** @description The link, in this answer only, when the service sends no mail; null when it was mailed to the address. */
+            link: {
+                /** @description The one-time link to pass on to the invited person; it works once. */
+                url: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                expiresAt: string;
+            } | null;
+        };
+        /** @description The account's invitations, newest first, whatever their state. */
+        InvitationList: {
+            invitations: {
+                /** @description The invitation, `inv_…`: what revokeInvitation takes. */
+                id: string;
+                /** @description The invited address: only a person signing in or up with it may accept. */
+                email: string;
+                /**
+                 * @description Owners also manage the members.
+                 * @enum {string}
+                 */
+                role: "owner" | "member";
+                /** @description Who invited: `person:<id>`, or the operator. */
+                invitedBy: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description Seven days after it was made.
+                 */
+                expiresAt: string;
+                acceptedAt: string | null;
+                /** @description When an owner withdrew it; null otherwise. */
+                revokedAt: string | null;
+            }[];
+        };
+        /** @description The signed-in person's sessions still in force, most recently used first. */
+        SessionList: {
+            sessions: {
+                /** @description A handle for the session, `ses_…`: what endSession takes; never its token. */
+                id: string;
+                /** @description True for the session this request was made with. */
+                current: boolean;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                lastSeenAt: string;
+                /**
+                 * Format: date-time
+                 * @description The absolute end of the session, whatever its use.
+                 */
+                expiresAt: string;
+                /** @description Where it was signed in from. */
+                clientAddress: string;
+                /** @description The browser that signed in, as its User-Agent said: decoded as UTF-8, without unprintable characters, at most 256 characters. */
+                userAgent: string;
+            }[];
+        };
+        /** @description The account, its limits and its people. */
+        Account: {
+            id: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description An instant, in UTC (RFC 3339).
+             */
+            createdAt: string;
+            suspendedAt: string | null;
+            limits: {
+                /** @description Keys neither revoked nor expired, at most. */
+                maxKeys: number;
+                /** @description The highest rate limit a key may be given; null for none. */
+                maxRateLimit: number | null;
+            };
+            people: {
+                person: {
+                    id: string;
+                    email: string;
+                    emailVerifiedAt: string | null;
+                    /**
+                     * Format: date-time
+                     * @description An instant, in UTC (RFC 3339).
+                     */
+                    createdAt: string;
+                };
+                /** @enum {string} */
+                role: "owner" | "member";
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                joinedAt: string;
+            }[];
+        };
+        /** @description The account's keys, revoked and expired ones included. */
+        KeyList: {
+            keys: {
+                /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+                id: string;
+                accountId: string;
+                /** @description What its owner calls it; null for a key made before keys had names. */
+                name: string | null;
+                /** @description The first characters of the key, to recognise it: never the key. */
+                prefix: string;
+                /** @enum {string} */
+                kind: "secret" | "browser";
+                scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+                /** @description A browser key's allowed origins; empty for a secret key. */
+                origins: string[];
+                /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+                createdBy: string | null;
+                expiresAt: string | null;
+                /** @description Operations per window; null for the service's default. */
+                rateLimit: number | null;
+                /** @description About when it was last used, to the minute; null for never. */
+                lastUsedAt: string | null;
+                /** @description The key that replaced it by a roll; null while it has not been rolled. */
+                replacedBy: string | null;
+                /** @description For a rolled key, when it stops working. */
+                overlapEndsAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                revokedAt: string | null;
+                /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+                lineageId: string;
+                /**
+                 * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+                 * @enum {string}
+                 */
+                state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+                /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+                until: string | null;
+            }[];
+        };
+        CreateKeyInput: {
+            name: string;
+            scopes?: string[];
+            expiresAt?: string | null;
+            rateLimit?: number | null;
+            /**
+             * @default secret
+             * @enum {string}
+             */
+            kind?: "secret" | "browser";
+            origins?: string[];
+        };
+        /** @description A key just issued, with its secret, this once. */
+        IssuedKey: {
+            /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+            id: string;
+            accountId: string;
+            /** @description What its owner calls it; null for a key made before keys had names. */
+            name: string | null;
+            /** @description The first characters of the key, to recognise it: never the key. */
+            prefix: string;
+            /** @enum {string} */
+            kind: "secret" | "browser";
+            scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+            /** @description A browser key's allowed origins; empty for a secret key. */
+            origins: string[];
+            /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+            createdBy: string | null;
+            expiresAt: string | null;
+            /** @description Operations per window; null for the service's default. */
+            rateLimit: number | null;
+            /** @description About when it was last used, to the minute; null for never. */
+            lastUsedAt: string | null;
+            /** @description The key that replaced it by a roll; null while it has not been rolled. */
+            replacedBy: string | null;
+            /** @description For a rolled key, when it stops working. */
+            overlapEndsAt: string | null;
+            /**
+             * Format: date-time
+             * @description An instant, in UTC (RFC 3339).
+             */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+            lineageId: string;
+            /**
+             * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+             * @enum {string}
+             */
+            state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+            /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+            until: string | null;
+            /** @description The key itself, `psk_…`: shown in this answer only, never again. Keep it secret. */
+            key: string;
+        };
+        /** @description A key of the account: never its secret. */
+        Key: {
+            /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+            id: string;
+            accountId: string;
+            /** @description What its owner calls it; null for a key made before keys had names. */
+            name: string | null;
+            /** @description The first characters of the key, to recognise it: never the key. */
+            prefix: string;
+            /** @enum {string} */
+            kind: "secret" | "browser";
+            scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+            /** @description A browser key's allowed origins; empty for a secret key. */
+            origins: string[];
+            /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+            createdBy: string | null;
+            expiresAt: string | null;
+            /** @description Operations per window; null for the service's default. */
+            rateLimit: number | null;
+            /** @description About when it was last used, to the minute; null for never. */
+            lastUsedAt: string | null;
+            /** @description The key that replaced it by a roll; null while it has not been rolled. */
+            replacedBy: string | null;
+            /** @description For a rolled key, when it stops working. */
+            overlapEndsAt: string | null;
+            /**
+             * Format: date-time
+             * @description An instant, in UTC (RFC 3339).
+             */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+            lineageId: string;
+            /**
+             * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+             * @enum {string}
+             */
+            state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+            /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+            until: string | null;
+        };
+        UpdateKeyInput: {
+            name?: string;
+            scopes?: string[];
+            rateLimit?: number | null;
+            origins?: string[];
+        };
+        RollKeyInput: {
+            overlapSeconds?: number;
+        };
+        /** @description The replacement, with its secret this once, and the key it replaces. */
+        RolledKey: {
+            /** @description A key just issued, with its secret, this once. */
+            key: {
+                /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+                id: string;
+                accountId: string;
+                /** @description What its owner calls it; null for a key made before keys had names. */
+                name: string | null;
+                /** @description The first characters of the key, to recognise it: never the key. */
+                prefix: string;
+                /** @enum {string} */
+                kind: "secret" | "browser";
+                scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+                /** @description A browser key's allowed origins; empty for a secret key. */
+                origins: string[];
+                /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+                createdBy: string | null;
+                expiresAt: string | null;
+                /** @description Operations per window; null for the service's default. */
+                rateLimit: number | null;
+                /** @description About when it was last used, to the minute; null for never. */
+                lastUsedAt: string | null;
+                /** @description The key that replaced it by a roll; null while it has not been rolled. */
+                replacedBy: string | null;
+                /** @description For a rolled key, when it stops working. */
+                overlapEndsAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                revokedAt: string | null;
+                /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+                lineageId: string;
+                /**
+                 * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+                 * @enum {string}
+                 */
+                state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+                /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+                until: string | null;
+                /** @description The key itself, `psk_…`: shown in this answer only, never again. Keep it secret. */
+                key: string;
+            };
+            /** @description The key rolled: it works until its `overlapEndsAt`. */
+            replaced: {
+                /** @description The key, `key_…`: what getKey, updateKey, rollKey and revokeKey take. */
+                id: string;
+                accountId: string;
+                /** @description What its owner calls it; null for a key made before keys had names. */
+                name: string | null;
+                /** @description The first characters of the key, to recognise it: never the key. */
+                prefix: string;
+                /** @enum {string} */
+                kind: "secret" | "browser";
+                scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+                /** @description A browser key's allowed origins; empty for a secret key. */
+                origins: string[];
+                /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
+                createdBy: string | null;
+                expiresAt: string | null;
+                /** @description Operations per window; null for the service's default. */
+                rateLimit: number | null;
+                /** @description About when it was last used, to the minute; null for never. */
+                lastUsedAt: string | null;
+                /** @description The key that replaced it by a roll; null while it has not been rolled. */
+                replacedBy: string | null;
+                /** @description For a rolled key, when it stops working. */
+                overlapEndsAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                createdAt: string;
+                revokedAt: string | null;
+                /** @description The first key of its roll lineage, whose one rate-limit budget the lineage shares. */
+                lineageId: string;
+                /**
+                 * @description `expiring` within 7 days of its expiry; `rolled` until its overlap ends.
+                 * @enum {string}
+                 */
+                state: "active" | "expiring" | "rolled" | "revoked" | "expired";
+                /** @description When the state ends: an expiring key's expiry, a rolled key's overlap end; null otherwise. */
+                until: string | null;
+            };
+        };
+        /** @description A page of the account's audit trail, newest first. */
+        AuditPage: {
+            records: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description An instant, in UTC (RFC 3339).
+                 */
+                at: string;
+                /** @description Who made the change: `person:<id>`, `key:<id>`, or the operator. */
+                actor: string;
+                clientAddress: string | null;
+                /** @enum {string} */
+                action: "account.created" | "account.suspended" | "account.resumed" | "key.created" | "key.updated" | "key.rolled" | "key.revoked" | "person.signed-up" | "person.verified" | "session.started" | "session.ended" | "signin.throttled" | "password.reset-requested" | "password.reset" | "password.changed" | "passkey.added" | "passkey.removed" | "invitation.created" | "invitation.revoked" | "member.joined" | "member.removed";
+                accountId: string;
+                keyId: string | null;
+                personId: string | null;
+                changes: {
+                    [key: string]: {
+                        from: string | number | null | string[];
+                        to: string | number | null | string[];
+                    };
+                };
+            }[];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next: string | null;
+        };
+        /** @description The account's metered calls (written every 10 s by each instance: the last seconds may not show yet). */
+        Usage: {
+            /** @enum {string} */
+            granularity: "hour" | "day";
+            /**
+             * Format: date-time
+             * @description The first bucket counted: the `from` asked for, rounded down to its hour or UTC day.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The end of the last bucket counted: the `to` asked for, rounded up.
+             */
+            to: string;
+            /** @description The calls of each key, operation and door in each hour or day that had any, oldest first. */
+            rows: {
+                /**
+                 * Format: date-time
+                 * @description The start of the hour or UTC day.
+                 */
+                start: string;
+                /** @description The key, `key_…` (never the key itself). */
+                keyId: string;
+                /**
+                 * @description The catalogue's name of the operation, whichever door it came through; `unknown` for calls of what the catalogue does not hold that were charged all the same (a GraphQL root field the schema lacks).
+                 * @enum {string}
+                 */
+                operation: "listPets" | "createPet" | "getPet" | "signUp" | "verifyEmail" | "signIn" | "requestPasswordReset" | "resetPassword" | "acceptInvitation" | "startPasskeySignIn" | "finishPasskeySignIn" | "signOut" | "signOutEverywhere" | "getSession" | "changePassword" | "startPasskeyRegistration" | "finishPasskeyRegistration" | "listPasskeys" | "deletePasskey" | "getAccount" | "listKeys" | "getKey" | "createKey" | "updateKey" | "rollKey" | "revokeKey" | "listAuditRecords" | "listMembers" | "inviteMember" | "removeMember" | "listSessions" | "endSession" | "listInvitations" | "revokeInvitation" | "getUsage" | "getDeprecationReport" | "unknown";
+                /**
+                 * @description The door it came through: REST (/v1), GraphQL (/graphql) or tRPC (/trpc).
+                 * @enum {string}
+                 */
+                door: "rest" | "graphql" | "trpc";
+                calls: number;
+                /** @description Calls by outcome: `served` (2xx), `forbidden` (403: the key lacks the scope), `rate_limited` (429), `client_error` (another 4xx), `server_error` (5xx). */
+                outcomes: {
+                    served: number;
+                    forbidden: number;
+                    rate_limited: number;
+                    client_error: number;
+                    server_error: number;
+                };
+            }[];
+            /** @description Each key that made calls in the span, with its totals. */
+            keys: {
+                /** @description The key, `key_…` (never the key itself). */
+                keyId: string;
+                calls: number;
+                /** @description How many of them were calls of a deprecated operation (see getDeprecationReport). */
+                deprecatedCalls: number;
+            }[];
+        };
+        /** @description Each deprecated operation: its calls of the last 30 days by key and door, its sunset and its replacement. */
+        DeprecationReport: {
+            /**
+             * Format: date-time
+             * @description The start of the span: 30 UTC days, today included.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description An instant, in UTC (RFC 3339).
+             */
+            to: string;
+            operations: {
+                /**
+                 * @description The catalogue's name of the operation, whichever door it came through.
+                 * @enum {string}
+                 */
+                operation: "listPets" | "createPet" | "getPet" | "signUp" | "verifyEmail" | "signIn" | "requestPasswordReset" | "resetPassword" | "acceptInvitation" | "startPasskeySignIn" | "finishPasskeySignIn" | "signOut" | "signOutEverywhere" | "getSession" | "changePassword" | "startPasskeyRegistration" | "finishPasskeyRegistration" | "listPasskeys" | "deletePasskey" | "getAccount" | "listKeys" | "getKey" | "createKey" | "updateKey" | "rollKey" | "revokeKey" | "listAuditRecords" | "listMembers" | "inviteMember" | "removeMember" | "listSessions" | "endSession" | "listInvitations" | "revokeInvitation" | "getUsage" | "getDeprecationReport";
+                /**
+                 * Format: date-time
+                 * @description From this instant the operation answers 410 `gone`.
+                 */
+                sunset: string;
+                /** @description The day of the sunset, YYYY-MM-DD. */
+                sunsetDay: string;
+                /** @description Whole days until the sunset; 0 once it has passed. */
+                daysLeft: number;
+                replacement: {
+                    /** @description The catalogue operation to call instead. */
+                    operation: string;
+                    description: string;
+                    /** @description How each door calls it: `GET /v1/pets?status=…`, the GraphQL `pets` query, tRPC `pets.list`. */
+                    calls: {
+                        rest: string;
+                        graphql: string;
+                        trpc: string;
+                    } | null;
+                };
+                calls: number;
+                /** @description Who still calls it, by key and door, most calls first. */
+                callers: {
+                    /** @description The key, `key_…` (never the key itself). */
+                    keyId: string;
+                    /**
+                     * @description The door it came through: REST (/v1), GraphQL (/graphql) or tRPC (/trpc).
+                     * @enum {string}
+                     */
+                    door: "rest" | "graphql" | "trpc";
+                    calls: number;
+                }[];
+            }[];
+            /** @description Every key that called a deprecated operation in the span: a notice belongs on its row. */
+            keys: {
+                /** @description The key, `key_…` (never the key itself). */
+                keyId: string;
+                calls: number;
+            }[];
+        };
     };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: {
-    /** @description A new session: `petstore_session=<token>; Path=/; HttpOnly; SameSite=Lax`… */
-    SetSession: string;
-    /** @description Forget the session: `petstore_session=; …; Max-Age=0`. */
-    ClearSession: string;
-  };
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description A new session: `petstore_session=<token>; Path=/; HttpOnly; SameSite=Lax`… */
+        SetSession: string;
+        /** @description Forget the session: `petstore_session=; …; Max-Age=0`. */
+        ClearSession: string;
+    };
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  signUp: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SignUpInput'];
-      };
-    };
-    responses: {
-      /** @description Signed up, or already registered: sign in next. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SignUpAnswer'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  verifyEmail: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['VerifyEmailInput'];
-      };
-    };
-    responses: {
-      /** @description The address is verified. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'gone';
-            /** @constant */
-            status: 410;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  signIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SignInInput'];
-      };
-    };
-    responses: {
-      /** @description Signed in; the session cookie is set. */
-      200: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSession'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Session'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  signOut: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Signed out; the cookie is cleared. */
-      204: {
-        headers: {
-          'Set-Cookie': components['headers']['ClearSession'];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  signOutEverywhere: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every session ended; the cookie is cleared. */
-      204: {
-        headers: {
-          'Set-Cookie': components['headers']['ClearSession'];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  requestPasswordReset: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PasswordResetRequest'];
-      };
-    };
-    responses: {
-      /** @description A link was mailed if a person has the address. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ResetRequested'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  resetPassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ResetPasswordInput'];
-      };
-    };
-    responses: {
-      /** @description The password is set; sign in with it. */
-      204: {
-        headers: {
-          'Set-Cookie': components['headers']['ClearSession'];
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'gone';
-            /** @constant */
-            status: 410;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  acceptInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['AcceptInvitationInput'];
-      };
-    };
-    responses: {
-      /** @description Joined and signed in; the session cookie is set. */
-      200: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSession'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Session'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
-      410: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'gone';
-            /** @constant */
-            status: 410;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  getSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The session. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Session'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  changePassword: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ChangePasswordInput'];
-      };
-    };
-    responses: {
-      /** @description Changed; a new session cookie is set. */
-      200: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSession'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Session'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  startPasskeyRegistration: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The options, and the challenge to finish with. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PasskeyRegistrationStart'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listPasskeys: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The passkeys. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PasskeyList'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  finishPasskeyRegistration: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['FinishPasskeyRegistrationInput'];
-      };
-    };
-    responses: {
-      /** @description The passkey added. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Passkey'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  deletePasskey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        passkeyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Removed. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  startPasskeySignIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The options, and the challenge to finish with. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PasskeySignInStart'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  finishPasskeySignIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['FinishPasskeySignInInput'];
-      };
-    };
-    responses: {
-      /** @description Signed in; the session cookie is set. */
-      200: {
-        headers: {
-          'Set-Cookie': components['headers']['SetSession'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Session'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listMembers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The members. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MemberList'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  removeMember: {
-    parameters: {
-      query?: {
-        /** @description true keeps the keys the member made (and the keys those made); absent or false revokes them with the membership, as the member was shown their secrets. */
-        keepKeys?: 'true' | 'false';
-      };
-      header?: never;
-      path: {
-        personId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Removed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RemovedMember'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listInvitations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The invitations. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['InvitationList'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  inviteMember: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Any unique text (a UUID), 1 to 255 printable characters: a retried invitation with the same key creates no second one. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['InvitationInput'];
-      };
-    };
-    responses: {
-      /** @description Invited. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CreatedInvitation'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  revokeInvitation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        invitationId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Withdrawn. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listSessions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The sessions. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionList'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  endSession: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        sessionId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Ended. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  getAccount: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Account'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listKeys: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The keys. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['KeyList'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  createKey: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Any unique text (a UUID), 1 to 255 printable characters: a retried create with the same key creates no second key. */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CreateKeyInput'];
-      };
-    };
-    responses: {
-      /** @description The key, with its secret this once; `Location` names it. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['IssuedKey'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  getKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The key. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Key'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  updateKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UpdateKeyInput'];
-      };
-    };
-    responses: {
-      /** @description The key as changed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Key'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  rollKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['RollKeyInput'];
-      };
-    };
-    responses: {
-      /** @description The replacement, with its secret this once, and the key it replaces. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RolledKey'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The request conflicts with what is already there. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'conflict';
-            /** @constant */
-            status: 409;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  revokeKey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        keyId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The key, revoked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Key'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description There is no such thing of yours (another person's is not yours either). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'not_found';
-            /** @constant */
-            status: 404;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is larger than the service takes. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'payload_too_large';
-            /** @constant */
-            status: 413;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The body is not `application/json`. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unsupported_media_type';
-            /** @constant */
-            status: 415;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  listAuditRecords: {
-    parameters: {
-      query?: {
-        /** @description Only changes by this actor: `person:<id>`, `key:<id>`, or the operator. */
-        actor?: string;
-        action?:
-          | 'account.created'
-          | 'account.suspended'
-          | 'account.resumed'
-          | 'key.created'
-          | 'key.updated'
-          | 'key.rolled'
-          | 'key.revoked'
-          | 'person.signed-up'
-          | 'person.verified'
-          | 'session.started'
-          | 'session.ended'
-          | 'signin.throttled'
-          | 'password.reset-requested'
-          | 'password.reset'
-          | 'password.changed'
-          | 'passkey.added'
-          | 'passkey.removed'
-          | 'invitation.created'
-          | 'invitation.revoked'
-          | 'member.joined'
-          | 'member.removed';
-        /** @description Only changes to this key. */
-        keyId?: string;
-        /** @description Only changes at or after this instant. */
-        since?: string;
-        /** @description Records per page, 1 to 100; 50 when absent. */
-        limit?: string;
-        /** @description The `next` of the page before; absent for the newest page. */
-        cursor?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of records. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuditPage'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  getUsage: {
-    parameters: {
-      query?: {
-        from?: string;
-        to?: string;
-        keyId?: string;
-        operation?: string;
-        door?: 'rest' | 'graphql' | 'trpc';
-        granularity?: 'hour' | 'day';
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The calls. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Usage'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-    };
-  };
-  getDeprecationReport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The report. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeprecationReport'];
-        };
-      };
-      /** @description The input is not what the operation takes; the message says which field and why. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'invalid_request';
-            /** @constant */
-            status: 400;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'unauthorized';
-            /** @constant */
-            status: 401;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'forbidden';
-            /** @constant */
-            status: 403;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'rate_limited';
-            /** @constant */
-            status: 429;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description Something went wrong on our side; nothing is said of it here. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'internal_error';
-            /** @constant */
-            status: 500;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
-      /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            code: 'service_unavailable';
-            /** @constant */
-            status: 503;
-          } & WithRequired<components['schemas']['Error'], 'code' | 'status'>;
-        };
-      };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpInput"];
+            };
+        };
+        responses: {
+            /** @description Signed up, or already registered: sign in next. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpAnswer"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailInput"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "gone";
+                        /** @constant */
+                        status: 410;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSession"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session ended; the cookie is cleared. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSession"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description A link was mailed if a person has the address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetRequested"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description The password is set; sign in with it. */
+            204: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSession"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "gone";
+                        /** @constant */
+                        status: 410;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Joined and signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The link is unknown, used, withdrawn or expired: ask for a new one. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "gone";
+                        /** @constant */
+                        status: 410;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Changed; a new session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    startPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, and the challenge to finish with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegistrationStart"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The passkeys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyList"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    finishPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeyRegistrationInput"];
+            };
+        };
+        responses: {
+            /** @description The passkey added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                passkeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, and the challenge to finish with. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySignInStart"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    finishPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeySignInInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: {
+                /** @description true keeps the keys the member made (and the keys those made); absent or false revokes them with the membership, as the member was shown their secrets. */
+                keepKeys?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                personId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedMember"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text (a UUID), 1 to 255 printable characters: a retried invitation with the same key creates no second one. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvitation"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique text (a UUID), 1 to 255 printable characters: a retried create with the same key creates no second key. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret this once; `Location` names it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedKey"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    getKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Key"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    updateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The key as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Key"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    rollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollKeyInput"];
+            };
+        };
+        responses: {
+            /** @description The replacement, with its secret this once, and the key it replaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RolledKey"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Key"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description There is no such thing of yours (another person's is not yours either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "not_found";
+                        /** @constant */
+                        status: 404;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is larger than the service takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "payload_too_large";
+                        /** @constant */
+                        status: 413;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unsupported_media_type";
+                        /** @constant */
+                        status: 415;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    listAuditRecords: {
+        parameters: {
+            query?: {
+                /** @description Only changes by this actor: `person:<id>`, `key:<id>`, or the operator. */
+                actor?: string;
+                action?: "account.created" | "account.suspended" | "account.resumed" | "key.created" | "key.updated" | "key.rolled" | "key.revoked" | "person.signed-up" | "person.verified" | "session.started" | "session.ended" | "signin.throttled" | "password.reset-requested" | "password.reset" | "password.changed" | "passkey.added" | "passkey.removed" | "invitation.created" | "invitation.revoked" | "member.joined" | "member.removed";
+                /** @description Only changes to this key. */
+                keyId?: string;
+                /** @description Only changes at or after this instant. */
+                since?: string;
+                /** @description Records per page, 1 to 100; 50 when absent. */
+                limit?: string;
+                /** @description The `next` of the page before; absent for the newest page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                keyId?: string;
+                operation?: string;
+                door?: "rest" | "graphql" | "trpc";
+                granularity?: "hour" | "day";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
+    };
+    getDeprecationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeprecationReport"];
+                };
+            };
+            /** @description The input is not what the operation takes; the message says which field and why. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "invalid_request";
+                        /** @constant */
+                        status: 400;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "unauthorized";
+                        /** @constant */
+                        status: 401;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "forbidden";
+                        /** @constant */
+                        status: 403;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "rate_limited";
+                        /** @constant */
+                        status: 429;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description Something went wrong on our side; nothing is said of it here. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "internal_error";
+                        /** @constant */
+                        status: 500;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+            /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "service_unavailable";
+                        /** @constant */
+                        status: 503;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
+        };
     };
-  };
 }
 type WithRequired<T, K extends keyof T> = T & {
-  [P in K]-?: T[P];
+    [P in K]-?: T[P];
 };
 type FlattenedDeepRequired<T> = {
-  [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
 };
-type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
-export const pathsMembersPersonIdDeleteParametersQueryKeepKeysValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/members/{personId}']['delete']['parameters']['query']['keepKeys']
-> = ['true', 'false'];
-export const pathsAuditRecordsGetParametersQueryActionValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/audit-records']['get']['parameters']['query']['action']
-> = [
-  'account.created',
-  'account.suspended',
-  'account.resumed',
-  'key.created',
-  'key.updated',
-  'key.rolled',
-  'key.revoked',
-  'person.signed-up',
-  'person.verified',
-  'session.started',
-  'session.ended',
-  'signin.throttled',
-  'password.reset-requested',
-  'password.reset',
-  'password.changed',
-  'passkey.added',
-  'passkey.removed',
-  'invitation.created',
-  'invitation.revoked',
-  'member.joined',
-  'member.removed',
-];
-export const pathsUsageGetParametersQueryDoorValues: ReadonlyArray<FlattenedDeepRequired<paths>['/usage']['get']['parameters']['query']['door']> = [
-  'rest',
-  'graphql',
-  'trpc',
-];
-export const pathsUsageGetParametersQueryGranularityValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/usage']['get']['parameters']['query']['granularity']
-> = ['hour', 'day'];
-export const sessionAccountRoleValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Session']['account']['role']> = [
-  'owner',
-  'member',
-];
-export const finishPasskeyRegistrationInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['FinishPasskeyRegistrationInput']['credential']['authenticatorAttachment']
-> = ['platform', 'cross-platform'];
-export const finishPasskeySignInInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['FinishPasskeySignInInput']['credential']['authenticatorAttachment']
-> = ['platform', 'cross-platform'];
-export const memberListMembersRoleValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['MemberList']['members']['role']> = [
-  'owner',
-  'member',
-];
-export const removedMemberRevokedKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RemovedMember']['revokedKeys']['kind']> =
-  ['secret', 'browser'];
-export const removedMemberRevokedKeysScopesValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['RemovedMember']['revokedKeys']['scopes']
-> = ['pets:read', 'pets:write', 'keys:read', 'keys:manage'];
-export const removedMemberRevokedKeysStateValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['RemovedMember']['revokedKeys']['state']
-> = ['active', 'expiring', 'rolled', 'revoked', 'expired'];
-export const invitationInputRoleValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['InvitationInput']['role']> = ['owner', 'member'];
-export const createdInvitationInvitationRoleValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['CreatedInvitation']['invitation']['role']
-> = ['owner', 'member'];
-export const invitationListInvitationsRoleValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['InvitationList']['invitations']['role']
-> = ['owner', 'member'];
-export const accountPeopleRoleValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Account']['people']['role']> = ['owner', 'member'];
-export const keyListKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['KeyList']['keys']['kind']> = ['secret', 'browser'];
-export const keyListKeysScopesValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['KeyList']['keys']['scopes']> = [
-  'pets:read',
-  'pets:write',
-  'keys:read',
-  'keys:manage',
-];
-export const keyListKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['KeyList']['keys']['state']> = [
-  'active',
-  'expiring',
-  'rolled',
-  'revoked',
-  'expired',
-];
-export const createKeyInputKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['CreateKeyInput']['kind']> = ['secret', 'browser'];
-export const issuedKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['IssuedKey']['kind']> = ['secret', 'browser'];
-export const issuedKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['IssuedKey']['scopes']> = [
-  'pets:read',
-  'pets:write',
-  'keys:read',
-  'keys:manage',
-];
-export const issuedKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['IssuedKey']['state']> = [
-  'active',
-  'expiring',
-  'rolled',
-  'revoked',
-  'expired',
-];
-export const keyKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Key']['kind']> = ['secret', 'browser'];
-export const keyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Key']['scopes']> = [
-  'pets:read',
-  'pets:write',
-  'keys:read',
-  'keys:manage',
-];
-export const keyStateValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Key']['state']> = [
-  'active',
-  'expiring',
-  'rolled',
-  'revoked',
-  'expired',
-];
-export const rolledKeyKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['key']['kind']> = ['secret', 'browser'];
-export const rolledKeyKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['key']['scopes']> = [
-  'pets:read',
-  'pets:write',
-  'keys:read',
-  'keys:manage',
-];
-export const rolledKeyKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['key']['state']> = [
-  'active',
-  'expiring',
-  'rolled',
-  'revoked',
-  'expired',
-];
-export const rolledKeyReplacedKindValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['replaced']['kind']> = [
-  'secret',
-  'browser',
-];
-export const rolledKeyReplacedScopesValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['replaced']['scopes']> = [
-  'pets:read',
-  'pets:write',
-  'keys:read',
-  'keys:manage',
-];
-export const rolledKeyReplacedStateValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['RolledKey']['replaced']['state']> = [
-  'active',
-  'expiring',
-  'rolled',
-  'revoked',
-  'expired',
-];
-export const auditPageRecordsActionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['AuditPage']['records']['action']> = [
-  'account.created',
-  'account.suspended',
-  'account.resumed',
-  'key.created',
-  'key.updated',
-  'key.rolled',
-  'key.revoked',
-  'person.signed-up',
-  'person.verified',
-  'session.started',
-  'session.ended',
-  'signin.throttled',
-  'password.reset-requested',
-  'password.reset',
-  'password.changed',
-  'passkey.added',
-  'passkey.removed',
-  'invitation.created',
-  'invitation.revoked',
-  'member.joined',
-  'member.removed',
-];
-export const usageGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Usage']['granularity']> = ['hour', 'day'];
-export const usageRowsOperationValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Usage']['rows']['operation']> = [
-  'listPets',
-  'createPet',
-  'getPet',
-  'signUp',
-  'verifyEmail',
-  'signIn',
-  'requestPasswordReset',
-  'resetPassword',
-  'acceptInvitation',
-  'startPasskeySignIn',
-  'finishPasskeySignIn',
-  'signOut',
-  'signOutEverywhere',
-  'getSession',
-  'changePassword',
-  'startPasskeyRegistration',
-  'finishPasskeyRegistration',
-  'listPasskeys',
-  'deletePasskey',
-  'getAccount',
-  'listKeys',
-  'getKey',
-  'createKey',
-  'updateKey',
-  'rollKey',
-  'revokeKey',
-  'listAuditRecords',
-  'listMembers',
-  'inviteMember',
-  'removeMember',
-  'listSessions',
-  'endSession',
-  'listInvitations',
-  'revokeInvitation',
-  'getUsage',
-  'getDeprecationReport',
-  'unknown',
-];
-export const usageRowsDoorValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Usage']['rows']['door']> = ['rest', 'graphql', 'trpc'];
-export const deprecationReportOperationsOperationValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['DeprecationReport']['operations']['operation']
-> = [
-  'listPets',
-  'createPet',
-  'getPet',
-  'signUp',
-  'verifyEmail',
-  'signIn',
-  'requestPasswordReset',
-  'resetPassword',
-  'acceptInvitation',
-  'startPasskeySignIn',
-  'finishPasskeySignIn',
-  'signOut',
-  'signOutEverywhere',
-  'getSession',
-  'changePassword',
-  'startPasskeyRegistration',
-  'finishPasskeyRegistration',
-  'listPasskeys',
-  'deletePasskey',
-  'getAccount',
-  'listKeys',
-  'getKey',
-  'createKey',
-  'updateKey',
-  'rollKey',
-  'revokeKey',
-  'listAuditRecords',
-  'listMembers',
-  'inviteMember',
-  'removeMember',
-  'listSessions',
-  'endSession',
-  'listInvitations',
-  'revokeInvitation',
-  'getUsage',
-  'getDeprecationReport',
-];
-export const deprecationReportOperationsCallersDoorValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['DeprecationReport']['operations']['callers']['door']
-> = ['rest', 'graphql', 'trpc'];
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsMembersPersonIdDeleteParametersQueryKeepKeysValues: ReadonlyArray<FlattenedDeepRequired<paths>["/members/{personId}"]["delete"]["parameters"]["query"]["keepKeys"]> = ["true", "false"];
+export const pathsAuditRecordsGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/audit-records"]["get"]["parameters"]["query"]["action"]> = ["account.created", "account.suspended", "account.resumed", "key.created", "key.updated", "key.rolled", "key.revoked", "person.signed-up", "person.verified", "session.started", "session.ended", "signin.throttled", "password.reset-requested", "password.reset", "password.changed", "passkey.added", "passkey.removed", "invitation.created", "invitation.revoked", "member.joined", "member.removed"];
+export const pathsUsageGetParametersQueryDoorValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["door"]> = ["rest", "graphql", "trpc"];
+export const pathsUsageGetParametersQueryGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["granularity"]> = ["hour", "day"];
+export const sessionAccountRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["account"]["role"]> = ["owner", "member"];
+export const finishPasskeyRegistrationInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FinishPasskeyRegistrationInput"]["credential"]["authenticatorAttachment"]> = ["platform", "cross-platform"];
+export const finishPasskeySignInInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FinishPasskeySignInInput"]["credential"]["authenticatorAttachment"]> = ["platform", "cross-platform"];
+export const memberListMembersRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberList"]["members"]["role"]> = ["owner", "member"];
+export const removedMemberRevokedKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RemovedMember"]["revokedKeys"]["kind"]> = ["secret", "browser"];
+export const removedMemberRevokedKeysScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RemovedMember"]["revokedKeys"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const removedMemberRevokedKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RemovedMember"]["revokedKeys"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const invitationInputRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationInput"]["role"]> = ["owner", "member"];
+export const createdInvitationInvitationRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedInvitation"]["invitation"]["role"]> = ["owner", "member"];
+export const invitationListInvitationsRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationList"]["invitations"]["role"]> = ["owner", "member"];
+export const accountPeopleRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Account"]["people"]["role"]> = ["owner", "member"];
+export const keyListKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["kind"]> = ["secret", "browser"];
+export const keyListKeysScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const keyListKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const createKeyInputKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"]["kind"]> = ["secret", "browser"];
+export const issuedKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["kind"]> = ["secret", "browser"];
+export const issuedKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const issuedKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const keyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["kind"]> = ["secret", "browser"];
+export const keyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const keyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const rolledKeyKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["kind"]> = ["secret", "browser"];
+export const rolledKeyKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const rolledKeyKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const rolledKeyReplacedKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["replaced"]["kind"]> = ["secret", "browser"];
+export const rolledKeyReplacedScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["replaced"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
+export const rolledKeyReplacedStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["replaced"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const auditPageRecordsActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditPage"]["records"]["action"]> = ["account.created", "account.suspended", "account.resumed", "key.created", "key.updated", "key.rolled", "key.revoked", "person.signed-up", "person.verified", "session.started", "session.ended", "signin.throttled", "password.reset-requested", "password.reset", "password.changed", "passkey.added", "passkey.removed", "invitation.created", "invitation.revoked", "member.joined", "member.removed"];
+export const usageGranularityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Usage"]["granularity"]> = ["hour", "day"];
+export const usageRowsOperationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Usage"]["rows"]["operation"]> = ["listPets", "createPet", "getPet", "signUp", "verifyEmail", "signIn", "requestPasswordReset", "resetPassword", "acceptInvitation", "startPasskeySignIn", "finishPasskeySignIn", "signOut", "signOutEverywhere", "getSession", "changePassword", "startPasskeyRegistration", "finishPasskeyRegistration", "listPasskeys", "deletePasskey", "getAccount", "listKeys", "getKey", "createKey", "updateKey", "rollKey", "revokeKey", "listAuditRecords", "listMembers", "inviteMember", "removeMember", "listSessions", "endSession", "listInvitations", "revokeInvitation", "getUsage", "getDeprecationReport", "unknown"];
+export const usageRowsDoorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Usage"]["rows"]["door"]> = ["rest", "graphql", "trpc"];
+export const deprecationReportOperationsOperationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeprecationReport"]["operations"]["operation"]> = ["listPets", "createPet", "getPet", "signUp", "verifyEmail", "signIn", "requestPasswordReset", "resetPassword", "acceptInvitation", "startPasskeySignIn", "finishPasskeySignIn", "signOut", "signOutEverywhere", "getSession", "changePassword", "startPasskeyRegistration", "finishPasskeyRegistration", "listPasskeys", "deletePasskey", "getAccount", "listKeys", "getKey", "createKey", "updateKey", "rollKey", "revokeKey", "listAuditRecords", "listMembers", "inviteMember", "removeMember", "listSessions", "endSession", "listInvitations", "revokeInvitation", "getUsage", "getDeprecationReport"];
+export const deprecationReportOperationsCallersDoorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeprecationReport"]["operations"]["callers"]["door"]> = ["rest", "graphql", "trpc"];
