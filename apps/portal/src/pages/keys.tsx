@@ -43,7 +43,7 @@ export function KeysPage() {
         </div>
       )}
       {listed && listed.length > 0 && (
-        <div class="scroll" role="region" aria-label="Keys" tabIndex={0}>
+        <div class="scroll" role="region" aria-label="Keys table" tabIndex={0}>
           <table>
             <thead>
               <tr>
