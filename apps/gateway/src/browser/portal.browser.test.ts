@@ -18,8 +18,9 @@ const PASSWORD = 'a long passphrase of the portal test';
 
 /**
  * The developer portal as a person meets it, in Debian's Chromium: signing up, following the
- * mailed link, making a key and using it at the three doors, rolling and revoking it. On every page
- * axe-core finds no serious or critical violation, and screenshots at 360 and 1280 px are kept
+ * mailed link, making a key and using it at the three doors, reading its usage, rolling and revoking
+ * it. On every page axe-core finds no serious or critical violation, the Content-Security-Policy
+ * reports none, and screenshots at a phone's 390×844 and a desktop's 1280×800 are kept
  * (apps/gateway/screenshots/portal/, ignored by git). The page reaches no origin but its own and
  * leaves no secret in the address bar or in browser storage.
  */
@@ -34,13 +35,27 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
   const email = `portal-${store}-${Date.now()}@example.com`;
   const secrets: string[] = [];
 
-  /** axe on the page as it is, and its screenshots at a phone's and a desktop's width. */
+  /**
+   * axe on the page as it is at a phone's and a desktop's size, its screenshots at both, and no
+   * Content-Security-Policy violation so far (the listener is set before the page's own script).
+   */
   const check = async (name: string) => {
-    expect(await seriousViolations(page)).toEqual([]);
-    for (const width of [360, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate<string[]>('window.cspViolations')).toEqual([]);
       await page.screenshot({ path: new URL(`${store}-${name}-${width}.png`, SCREENSHOTS).pathname, fullPage: true });
     }
+  };
+  /** The usage chart titled `title`: its canvas, described with its axes, and its table's rows. */
+  const usageChart = async (title: string) => {
+    const figure = page.locator('figure', { has: page.locator('figcaption', { hasText: title }) }).first();
+    await figure.getByText(`${title} as a table`).click();
+    const rows = await figure.getByRole('table').getByRole('row').allInnerTexts();
+    return { caption: await figure.locator('figcaption').innerText(), canvas: await figure.getByRole('img').getAttribute('aria-label'), rows };
   };
   const heading = () => page.getByRole('heading', { level: 1 });
 
@@ -53,7 +68,11 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       env: { PORT: String(port), PUBLIC_BASE_URL: baseUrl, PETSTORE_SMTP_URL: smtp.url, PETSTORE_MAIL_FROM: 'Pet Store <no-reply@petstore.example>' },
     });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Run before the page's own script, through the DevTools protocol, which the page's policy does not govern.
+    await page.addInitScript(
+      "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));",
+    );
     page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
@@ -163,6 +182,28 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await check('keys-usage');
     await page.getByRole('link', { name: 'usage', exact: true }).click();
     await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
+    // Dates on the x axis, counts on the y axis, one scale for every chart; the numbers in a table.
+    const all = await usageChart('Calls, the last two days, by hour');
+    expect(all.canvas).toMatch(/^Calls, the last two days, by hour, bars per hour from .+ to .+ on the x axis, calls from 0 to 4 on the y axis: /);
+    expect(
+      all.rows.slice(1).map((row) =>
+        row
+          .split('\t')
+          .slice(1)
+          .map(Number)
+          .reduce((sum, count) => sum + count),
+      ),
+    ).toEqual([4]);
+    const listPets = await usageChart('listPets');
+    expect(listPets.caption).toBe('listPets: 3 calls');
+    expect(listPets.canvas).toContain('calls from 0 to 4 on the y axis: 3 served and 0 refused');
+    const getPet = await usageChart('getPet');
+    expect(getPet.caption).toMatch(/^getPet: 1 call\b/);
+    expect((await usageChart('key journey')).caption).toMatch(/^key journey: 4 calls/);
+    expect(await page.getByRole('region', { name: 'Deprecated operations' }).innerText()).toMatch(
+      /key journey through rest: 1 call in the last 30 days/,
+    );
+    await check('usage');
     await page.getByRole('link', { name: 'Keys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('Keys');
   }, 60_000);
@@ -171,6 +212,8 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     const [oldKey] = secrets.slice(-1);
     await page.getByRole('link', { name: 'journey' }).click();
     await expect.poll(() => heading().innerText()).toBe('Key: journey');
+    await expect.poll(() => page.getByText('Calls, the last two days, by hour: 4 calls').count()).toBe(1);
+    expect((await usageChart('listPets')).canvas).toContain('3 served');
     await check('key');
     await page.getByLabel('Overlap').selectOption({ label: 'one hour' });
     await page.getByRole('button', { name: 'Roll the key' }).click();
@@ -201,7 +244,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
 
   it('shows the usage, audit trail, members, and sessions and passkeys pages without a serious accessibility violation', async () => {
     for (const [link, title, name] of [
-      ['Usage', 'Usage', 'usage'],
+      ['Usage', 'Usage', 'usage-revoked'],
       ['Audit trail', 'Audit trail', 'audit'],
       ['Members', 'Members', 'members'],
       ['Sessions and passkeys', 'Sessions and passkeys', 'security'],
@@ -216,6 +259,14 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => page.getByText(`${email} (owner)`).count()).toBe(1);
     await page.getByRole('link', { name: 'Audit trail', exact: true }).click();
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+    // People by email and keys by name, their ids on hover; changes in words, not JSON.
+    const trail = await page.getByRole('region', { name: 'Audit records' }).innerText();
+    expect(trail).toContain(email);
+    expect(trail).not.toMatch(/person:per_|key_\w|[{}"]/);
+    expect(trail).toMatch(/replaced by: journey/);
+    expect(await page.getByRole('link', { name: 'journey' }).first().getAttribute('title')).toMatch(/^key_/);
+    await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: '(this session)' }).innerText()).toMatch(/^Chrome on Linux, since /);
   });
 
   it('signs out, reached no other origin, and kept no key or token in a URL or browser storage', async () => {

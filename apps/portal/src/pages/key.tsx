@@ -8,6 +8,7 @@ import { Problem } from '../ui/problem.js';
 import { RevokeKey } from '../ui/revoke-key.js';
 import { ShownOnce } from '../ui/shown-once.js';
 import { textOf, useAction } from '../ui/use-action.js';
+import { UsageReport } from '../ui/usage-report.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
 import type { IssuedKey, Key, RolledKey } from '../wire.js';
@@ -64,6 +65,10 @@ export function KeyPage({ keyId }: { keyId: string }) {
             <dt>Created</dt>
             <dd>{when(shown.createdAt)}</dd>
           </dl>
+          <section aria-labelledby="key-usage">
+            <h2 id="key-usage">Usage</h2>
+            <UsageReport keyId={shown.id} />
+          </section>
           <h2>Try it</h2>
           <CurlLines keyText={`${shown.prefix}…`} />
           {(shown.state === 'active' || shown.state === 'expiring') && (

@@ -6,6 +6,7 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
+import { browserName } from '../user-agent.js';
 import type { Passkey, SessionListed } from '../wire.js';
 
 export function SecurityPage() {
@@ -30,8 +31,9 @@ export function SecurityPage() {
       <ul class="rows">
         {sessions.value?.sessions.map((listed) => (
           <li key={listed.id}>
-            <span>
-              {listed.userAgent || 'Unknown browser'} from {listed.clientAddress}, last seen {when(listed.lastSeenAt)}
+            <span title={listed.userAgent}>
+              <strong>{browserName(listed.userAgent)}</strong>, since {when(listed.createdAt)}, last seen {when(listed.lastSeenAt)} from{' '}
+              {listed.clientAddress}
               {listed.current && ' (this session)'}
             </span>
             <button type="button" onClick={() => void end.act(listed.id)} disabled={end.busy}>

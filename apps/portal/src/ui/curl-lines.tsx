@@ -1,4 +1,5 @@
 import { curlLines } from '../doors.js';
+import { CopyButton } from './copy-button.js';
 
 /** The three doors' first call, with the key (or, once it is no longer shown, its prefix and a gap to fill). */
 export function CurlLines({ keyText }: { keyText: string }) {
@@ -9,6 +10,7 @@ export function CurlLines({ keyText }: { keyText: string }) {
           <dt>{door}</dt>
           <dd>
             <code>{line}</code>
+            <CopyButton text={line} label={`Copy the ${door} line`} />
           </dd>
         </div>
       ))}
