@@ -67,7 +67,7 @@ export function AuditPage() {
       </form>
       <Problem error={records.error ?? names.error} />
       <div class="scroll" role="region" aria-label="Audit records" tabIndex={0}>
-        <table class="audit">
+        <table class="stack">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -80,13 +80,13 @@ export function AuditPage() {
           <tbody>
             {records.value?.records.map((record) => (
               <tr key={record.id}>
-                <td>{when(record.at)}</td>
-                <td>
+                <td data-label="When">{when(record.at)}</td>
+                <td data-label="Who">
                   <Actor actor={record.actor} names={names.value} />
                 </td>
-                <td>{record.action}</td>
-                <td>{record.keyId ? <KeyName keyId={record.keyId} names={names.value} /> : '—'}</td>
-                <td>
+                <td data-label="Action">{record.action}</td>
+                <td data-label="Key">{record.keyId ? <KeyName keyId={record.keyId} names={names.value} /> : '—'}</td>
+                <td data-label="Changes">
                   {names.value && (
                     <ul class="changes">
                       {changeSentences(record.changes, names.value).map((sentence) => (

@@ -38,8 +38,20 @@ export function UsageChart({ title, points, granularity, max }: { title: string;
       data: {
         labels,
         datasets: [
-          { label: SERVED.label, data: points.map((point) => point.served), backgroundColor: SERVED.colour },
-          { label: REFUSED.label, data: points.map((point) => point.refused), backgroundColor: REFUSED.colour },
+          {
+            label: SERVED.label,
+            data: points.map((point) => point.served),
+            backgroundColor: SERVED.colour,
+            barPercentage: 1,
+            categoryPercentage: 0.85,
+          },
+          {
+            label: REFUSED.label,
+            data: points.map((point) => point.refused),
+            backgroundColor: REFUSED.colour,
+            barPercentage: 1,
+            categoryPercentage: 0.85,
+          },
         ],
       },
       options: {
