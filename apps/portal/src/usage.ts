@@ -63,7 +63,7 @@ export function series(rows: readonly UsageRow[], from: Date, to: Date, granular
 }
 
 /** A named share of the usage (an operation, a key) and its points. */
-export interface UsageShare {
+interface UsageShare {
   name: string;
   points: UsagePoint[];
 }

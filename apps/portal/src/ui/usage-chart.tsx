@@ -13,7 +13,7 @@ const REFUSED = { label: 'refused', colour: '#d9730d' };
 const INK = '#4a5360';
 
 /** A bucket's start as its axis tick: days are UTC days (as the API counts them), hours the reader's own. */
-export function bucketName(start: Date, granularity: Granularity): string {
+function bucketName(start: Date, granularity: Granularity): string {
   return granularity === 'hour'
     ? start.toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     : start.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
