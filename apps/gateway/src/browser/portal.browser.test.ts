@@ -179,6 +179,12 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       .toContain('Called getPet, which will be removed');
     // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
     expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
+    // On a phone every column of the row is on screen, the calls and the state among them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const cell of [6, 7]) {
+      const box = await row.getByRole('cell').nth(cell).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
     await check('keys-usage');
     await page.getByRole('link', { name: 'usage', exact: true }).click();
     await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
