@@ -67,7 +67,7 @@ export function KeyPage({ keyId }: { keyId: string }) {
           </dl>
           <section aria-labelledby="key-usage">
             <h2 id="key-usage">Usage</h2>
-            <UsageReport keyId={shown.id} />
+            <UsageReport keyId={shown.id} level="h3" />
           </section>
           <h2>Try it</h2>
           <CurlLines keyText={`${shown.prefix}…`} />

@@ -13,6 +13,7 @@ export function UsagePage() {
     <Page title="Usage">
       <Problem error={names.error} />
       <UsageReport
+        level="h2"
         keyId={keyId}
         names={names.value}
         filters={

@@ -17,7 +17,7 @@ export function DeprecationReport({ names }: { names: Names | undefined }) {
       {report.value?.operations.map((entry) => (
         <div class="card notice" key={entry.operation}>
           <p>
-            <code>{entry.operation}</code> is removed on {when(entry.sunset)} ({entry.daysLeft} days left). Call{' '}
+            <code>{entry.operation}</code> is removed on {when(entry.sunset)} ({plural(entry.daysLeft, 'day')} left). Call{' '}
             <code>{entry.replacement.operation}</code> instead.
           </p>
           {entry.replacement.calls && (

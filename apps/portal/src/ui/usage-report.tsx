@@ -15,9 +15,20 @@ const PERIODS: Record<string, { hours: number; granularity: Granularity; label: 
 /**
  * A period's calls, charted in all, per operation and (for every key) per key, on one scale.
  * `filters` are further fields of the filter form (the usage page's choice of key); `names` name
- * the keys of the per-key charts.
+ * the keys of the per-key charts; `level` is the rank of its headings, under the page's own.
  */
-export function UsageReport({ keyId, names, filters }: { keyId?: string | undefined; names?: Names | undefined; filters?: ComponentChildren }) {
+export function UsageReport({
+  keyId,
+  names,
+  filters,
+  level,
+}: {
+  keyId?: string | undefined;
+  names?: Names | undefined;
+  filters?: ComponentChildren;
+  level: 'h2' | 'h3';
+}) {
+  const Heading = level;
   const [period, setPeriod] = useState('2d');
   const chosen = PERIODS[period] ?? PERIODS['2d']!;
   const usage = useLoad(
@@ -53,14 +64,14 @@ export function UsageReport({ keyId, names, filters }: { keyId?: string | undefi
           {chart(`Calls, ${chosen.label}`, charted.total)}
           {charted.byOperation.length > 0 && (
             <>
-              <h3>Per operation</h3>
+              <Heading>Per operation</Heading>
               <p class="hint">Every chart here has the same scale, so their bars compare.</p>
               <div class="chart-grid">{charted.byOperation.map(({ name, points }) => chart(name, points))}</div>
             </>
           )}
           {!keyId && charted.byKey.length > 0 && (
             <>
-              <h3>Per key</h3>
+              <Heading>Per key</Heading>
               <div class="chart-grid">{charted.byKey.map(({ name, points }) => chart(`key ${names?.key(name) ?? name}`, points))}</div>
             </>
           )}
