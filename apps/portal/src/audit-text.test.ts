@@ -12,6 +12,18 @@ const names = namesOf(
 );
 
 describe('the audit trail in words', () => {
+  it('tells apart keys of one name (a rolled key and its replacement) by their prefix', () => {
+    const rolled = namesOf(
+      [
+        { id: 'key_old', name: 'ci', prefix: 'ps_live_old1' },
+        { id: 'key_new', name: 'ci', prefix: 'ps_live_new2' },
+        { id: 'key_other', name: 'laptop', prefix: 'ps_live_oth3' },
+      ] as Key[],
+      [],
+    );
+    expect(['key_old', 'key_new', 'key_other'].map((id) => rolled.key(id))).toEqual(['ci (ps_live_old1)', 'ci (ps_live_new2)', 'laptop']);
+  });
+
   it('says a rename as a sentence', () => {
     expect(changeSentences({ name: { from: 'laptop', to: 'ci' } }, names)).toEqual(['renamed laptop to ci']);
   });

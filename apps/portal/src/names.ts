@@ -1,7 +1,7 @@
 import { api, ApiError } from './api.js';
 import type { Key, Member } from './wire.js';
 
-/** What the portal calls the account's keys and people, by id: a key's name (else its prefix), a person's email. */
+/** What the portal calls the account's keys and people, by id: a key's name (else its prefix; with it, where two share a name), a person's email. */
 export interface Names {
   /** The account's keys, as listKeys answered, for a page that lists them. */
   keys: Key[];
@@ -12,7 +12,10 @@ export interface Names {
 }
 
 export function namesOf(keys: Key[], members: ReadonlyArray<Pick<Member, 'personId' | 'email'>>): Names {
-  const keyNames = new Map(keys.map((key) => [key.id, key.name ?? key.prefix]));
+  // A rolled key and its replacement share a name: where names repeat, the prefix tells them apart.
+  const named = keys.map((key) => key.name ?? key.prefix);
+  const repeated = new Set(named.filter((name, index) => named.indexOf(name) !== index));
+  const keyNames = new Map(keys.map((key, index) => [key.id, repeated.has(named[index]!) ? `${named[index]} (${key.prefix})` : named[index]!]));
   const people = new Map(members.map((member) => [member.personId, member.email]));
   return { keys, people: members, key: (id) => keyNames.get(id), person: (id) => people.get(id) };
 }

@@ -286,7 +286,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     const trail = await page.getByRole('region', { name: 'Audit records' }).innerText();
     expect(trail).toContain(email);
     expect(trail).not.toMatch(/person:per_|key_\w|[{}"]/);
-    expect(trail).toMatch(/replaced by: journey/);
+    expect(trail).toMatch(/replaced by: journey \(psk_[^)]+\)/);
     expect(await page.getByRole('link', { name: 'journey' }).first().getAttribute('title')).toMatch(/^key_/);
     await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: '(this session)' }).innerText()).toMatch(/^Chrome on Linux, since /);
