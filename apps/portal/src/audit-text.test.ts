@@ -1,5 +1,6 @@
+import { AUDIT_ACTIONS } from '@petstore/domain';
 import { describe, expect, it } from 'vitest';
-import { actorText, changeSentences } from './audit-text.js';
+import { actionText, actorText, AUDIT_ACTION_WORDS, changeSentences } from './audit-text.js';
 import { namesOf } from './names.js';
 import type { Key } from './wire.js';
 
@@ -59,5 +60,16 @@ describe('the audit trail in words', () => {
     expect(actorText('person:per_gone', names)).toEqual({ text: 'per_gone', id: 'person:per_gone' });
     expect(actorText('anonymous', names)).toEqual({ text: 'anonymous', id: undefined });
     expect(actorText('alice', names)).toEqual({ text: 'operator alice', id: undefined });
+  });
+});
+
+describe('the audit actions in words', () => {
+  it('word every action the service records, in its order', () => {
+    expect(AUDIT_ACTION_WORDS.map(({ action }) => action)).toEqual([...AUDIT_ACTIONS]);
+  });
+
+  it('words an action, and keeps one it does not know as the service named it', () => {
+    expect(actionText('key.rolled')).toBe('rolled a key');
+    expect(actionText('key.transmuted')).toBe('key.transmuted');
   });
 });

@@ -40,3 +40,36 @@ export function actorText(actor: string, names: Names): { text: string; id: stri
   if (kind === 'key') return { text: `key ${names.key(id) ?? id}`, id: actor };
   return { text: actor === 'anonymous' ? actor : `operator ${actor}`, id: undefined };
 }
+
+/**
+ * Every action the trail records, as words for the page and its filter; audit-text.test.ts keeps
+ * this list equal to the service's (packages/domain's AUDIT_ACTIONS).
+ */
+export const AUDIT_ACTION_WORDS = [
+  { action: 'account.created', words: 'created the account' },
+  { action: 'account.suspended', words: 'suspended the account' },
+  { action: 'account.resumed', words: 'resumed the account' },
+  { action: 'key.created', words: 'created a key' },
+  { action: 'key.updated', words: 'changed a key' },
+  { action: 'key.rolled', words: 'rolled a key' },
+  { action: 'key.revoked', words: 'revoked a key' },
+  { action: 'person.signed-up', words: 'signed up' },
+  { action: 'person.verified', words: 'verified their email' },
+  { action: 'session.started', words: 'signed in' },
+  { action: 'session.ended', words: 'signed out or ended a session' },
+  { action: 'signin.throttled', words: 'was refused sign-in (too many tries)' },
+  { action: 'password.reset-requested', words: 'asked for a password reset' },
+  { action: 'password.reset', words: 'reset their password' },
+  { action: 'password.changed', words: 'changed their password' },
+  { action: 'passkey.added', words: 'added a passkey' },
+  { action: 'passkey.removed', words: 'removed a passkey' },
+  { action: 'invitation.created', words: 'invited someone' },
+  { action: 'invitation.revoked', words: 'withdrew an invitation' },
+  { action: 'member.joined', words: 'joined the account' },
+  { action: 'member.removed', words: 'removed a member' },
+] as const;
+
+const ACTION_WORDS = new Map<string, string>(AUDIT_ACTION_WORDS.map(({ action, words }) => [action, words]));
+
+/** An action in words ("rolled a key"); one this page does not know yet, as the service named it. */
+export const actionText = (action: string): string => ACTION_WORDS.get(action) ?? action;

@@ -287,6 +287,10 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     expect(trail).toContain(email);
     expect(trail).not.toMatch(/person:per_|key_\w|[{}"]/);
     expect(trail).toMatch(/replaced by: journey \(psk_[^)]+\)/);
+    expect(trail).toContain('rolled a key');
+    await page.getByLabel('Action').selectOption({ label: 'revoked a key' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Audit records' }).getByRole('row').count()).toBe(2);
     expect(await page.getByRole('link', { name: 'journey' }).first().getAttribute('title')).toMatch(/^key_/);
     await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: '(this session)' }).innerText()).toMatch(/^Chrome on Linux, since /);

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, query } from '../api.js';
-import { actorText, changeSentences } from '../audit-text.js';
+import { actionText, actorText, AUDIT_ACTION_WORDS, changeSentences } from '../audit-text.js';
 import { fetchNames, type Names } from '../names.js';
 import { Field } from '../ui/field.js';
 import { KeyName } from '../ui/key-name.js';
@@ -50,7 +50,17 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <Field id="audit-action" label="Action" name="action" placeholder="key.created" defaultValue={filters.action} />
+        <div class="field">
+          <label for="audit-action">Action</label>
+          <select id="audit-action" name="action" defaultValue={filters.action}>
+            <option value="">any action</option>
+            {AUDIT_ACTION_WORDS.map(({ action, words }) => (
+              <option key={action} value={action}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </div>
         <div class="field">
           <label for="audit-key">Key</label>
           <select id="audit-key" name="keyId" defaultValue={filters.keyId}>
@@ -84,7 +94,9 @@ export function AuditPage() {
                 <td data-label="Who">
                   <Actor actor={record.actor} names={names.value} />
                 </td>
-                <td data-label="Action">{record.action}</td>
+                <td data-label="Action">
+                  <span title={record.action}>{actionText(record.action)}</span>
+                </td>
                 <td data-label="Key">{record.keyId ? <KeyName keyId={record.keyId} names={names.value} /> : '—'}</td>
                 <td data-label="Changes">
                   {names.value && (
