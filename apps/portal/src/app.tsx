@@ -21,7 +21,10 @@ export function App() {
         <span class="brand">Pet Store developer portal</span>
         <Nav path={path} />
       </header>
-      <main id="main">{session === undefined ? <p aria-busy="true">Loading…</p> : <Routes path={path} />}</main>
+      {/* Signed out, a page is one short form: a narrow column in the middle, not the width of a dashboard. */}
+      <main id="main" class={session ? 'signed-in' : 'signed-out'}>
+        {session === undefined ? <p aria-busy="true">Loading…</p> : <Routes path={path} />}
+      </main>
     </SessionContext.Provider>
   );
 }

@@ -26,18 +26,53 @@ export async function fetchUsage({ from, granularity, keyId }: UsageQuery): Prom
   }
 }
 
+/** One bucket of a chart: the calls served, and the rest (refused, rate-limited, bad or failed), stacked apart. */
+export interface UsagePoint {
+  start: Date;
+  served: number;
+  refused: number;
+}
+
 /** The rows summed per bucket start, every bucket of the period present (zero when nothing was called). */
-export function series(rows: readonly UsageRow[], from: Date, to: Date, granularity: Granularity): Array<{ start: Date; count: number }> {
+export function series(rows: readonly UsageRow[], from: Date, to: Date, granularity: Granularity): UsagePoint[] {
   const step = granularity === 'hour' ? 3_600_000 : 86_400_000;
   const first = Math.floor(from.getTime() / step) * step;
-  const counts = new Map<number, number>();
+  const sums = new Map<number, { served: number; refused: number }>();
   for (const row of rows) {
     const at = Math.floor(Date.parse(row.start) / step) * step;
-    counts.set(at, (counts.get(at) ?? 0) + row.calls);
+    const sum = sums.get(at) ?? { served: 0, refused: 0 };
+    const served = row.outcomes.served;
+    sums.set(at, { served: sum.served + served, refused: sum.refused + row.calls - served });
   }
-  const points: Array<{ start: Date; count: number }> = [];
-  for (let at = first; at <= to.getTime(); at += step) points.push({ start: new Date(at), count: counts.get(at) ?? 0 });
+  const points: UsagePoint[] = [];
+  for (let at = first; at <= to.getTime(); at += step) points.push({ start: new Date(at), served: 0, refused: 0, ...sums.get(at) });
   return points;
+}
+
+/** A named share of the usage (an operation, a key) and its points. */
+interface UsageShare {
+  name: string;
+  points: UsagePoint[];
+}
+
+/**
+ * The period's usage as the page charts it: in all, per operation and per key, with the one
+ * scale they share (the tallest bar of any), so that one call is never drawn as tall as ten.
+ */
+export function breakdown(rows: readonly UsageRow[], from: Date, to: Date, granularity: Granularity) {
+  const shares = (nameOf: (row: UsageRow) => string): UsageShare[] =>
+    [...new Set(rows.map(nameOf))].sort().map((name) => ({
+      name,
+      points: series(
+        rows.filter((row) => nameOf(row) === name),
+        from,
+        to,
+        granularity,
+      ),
+    }));
+  const total = series(rows, from, to, granularity);
+  const max = Math.max(1, ...total.map(({ served, refused }) => served + refused));
+  return { total, byOperation: shares((row) => row.operation), byKey: shares((row) => row.keyId), max };
 }
 
 export const hoursAgo = (hours: number): Date => new Date(Date.now() - hours * 3_600_000);

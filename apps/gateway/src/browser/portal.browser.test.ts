@@ -13,6 +13,20 @@ const STORES = [
   { name: 'the embedded store', store: 'embedded', uri: null },
   { name: 'MongoDB (FerretDB)', store: 'mongodb', uri: inject('mongodbUri') },
 ];
+/** A canvas as far as the check reads it (the gateway's code compiles without the DOM library). */
+interface DrawnCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: ArrayLike<number> } };
+}
+
+/** Whether anything was drawn on the canvas: a pixel that is not transparent. Runs in the page. */
+function inked(canvas: DrawnCanvas): boolean {
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  for (let alpha = 3; alpha < data.length; alpha += 4) if ((data[alpha] ?? 0) > 0) return true;
+  return false;
+}
+
 const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
 const PASSWORD = 'a long passphrase of the portal test';
 const NEW_PASSWORD = 'another long passphrase, changed in the portal';
@@ -34,8 +48,9 @@ interface ReportedKey {
 
 /**
  * The developer portal as a person meets it, in Debian's Chromium: signing up, following the
- * mailed link, making a key and using it at the three doors, rolling and revoking it. On every page
- * axe-core finds no serious or critical violation, and screenshots at 360 and 1280 px are kept
+ * mailed link, making a key and using it at the three doors, reading its usage, rolling and revoking
+ * it. On every page axe-core finds no serious or critical violation, the Content-Security-Policy
+ * reports none, and screenshots at a phone's 390×844 and a desktop's 1280×800 are kept
  * (apps/gateway/screenshots/portal/, ignored by git). The page reaches no origin but its own and
  * leaves no secret in the address bar or in browser storage.
  */
@@ -50,13 +65,27 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
   const email = `portal-${store}-${Date.now()}@example.com`;
   const secrets: string[] = [];
 
-  /** axe on the page as it is, and its screenshot, at a phone's and at a desktop's size. */
+  /**
+   * axe on the page as it is at a phone's and a desktop's size, its screenshots at both, and no
+   * Content-Security-Policy violation so far (the listener is set before the page's own script).
+   */
   const check = async (name: string) => {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
+      expect(await page.evaluate<string[]>('window.cspViolations'), `${name} at ${size.width} px`).toEqual([]);
       await page.screenshot({ path: new URL(`${store}-${name}-${size.width}.png`, SCREENSHOTS).pathname, fullPage: true });
     }
+  };
+  /** The usage chart titled `title`: its canvas, described with its axes, and its table's rows. */
+  const usageChart = async (title: string) => {
+    const figure = page.locator('figure', { has: page.locator('figcaption', { hasText: title }) }).first();
+    await figure.getByText(`${title} as a table`).click();
+    const rows = await figure.getByRole('table').getByRole('row').allInnerTexts();
+    const canvas = figure.locator('canvas[role="img"]');
+    // Chart.js drew on it (axes, bars), under the page's policy: some of its pixels are not blank.
+    expect(await canvas.evaluate(inked)).toBe(true);
+    return { caption: await figure.locator('figcaption').innerText(), canvas: await canvas.getAttribute('aria-label'), rows };
   };
   /** Signs in as the person from elsewhere (not this browser): the session cookie to send, or the status of the refusal. */
   const signInElsewhere = async (password: string) => {
@@ -98,6 +127,10 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Run before the page's own script, through the DevTools protocol, which the page's policy does not govern.
+    await page.addInitScript(
+      "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));",
+    );
     page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
@@ -208,9 +241,37 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       .toContain('Called getPet, which will be removed');
     // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
     expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
+    // On a phone every column of the row is on screen, the calls and the state among them.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const cell of [6, 7]) {
+      const box = await row.getByRole('cell').nth(cell).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
     await check('keys-usage');
     await page.getByRole('link', { name: 'usage', exact: true }).click();
     await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
+    // Dates on the x axis, counts on the y axis, one scale for every chart; the numbers in a table.
+    const all = await usageChart('Calls, the last two days, by hour');
+    expect(all.canvas).toMatch(/^Calls, the last two days, by hour, bars per hour from .+ to .+ on the x axis, calls from 0 to 4 on the y axis: /);
+    expect(
+      all.rows.slice(1).map((row) =>
+        row
+          .split('\t')
+          .slice(1)
+          .map(Number)
+          .reduce((sum, count) => sum + count),
+      ),
+    ).toEqual([4]);
+    const listPets = await usageChart('listPets');
+    expect(listPets.caption).toBe('listPets: 3 calls');
+    expect(listPets.canvas).toContain('calls from 0 to 4 on the y axis: 3 served and 0 refused');
+    const getPet = await usageChart('getPet');
+    expect(getPet.caption).toMatch(/^getPet: 1 call\b/);
+    expect((await usageChart('key journey')).caption).toMatch(/^key journey: 4 calls/);
+    expect(await page.getByRole('region', { name: 'Deprecated operations' }).innerText()).toMatch(
+      /key journey through rest: 1 call in the last 30 days/,
+    );
+    await check('usage');
     await page.getByRole('link', { name: 'Keys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('Keys');
   }, 60_000);
@@ -219,6 +280,8 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     const [oldKey] = secrets.slice(-1);
     await page.getByRole('link', { name: 'journey' }).click();
     await expect.poll(() => heading().innerText()).toBe('Key: journey');
+    await expect.poll(() => page.getByText('Calls, the last two days, by hour: 4 calls').count()).toBe(1);
+    expect((await usageChart('listPets')).canvas).toContain('3 served');
     await check('key');
     await page.getByLabel('Overlap').selectOption({ label: 'one hour' });
     await page.getByRole('button', { name: 'Roll the key' }).click();
@@ -316,7 +379,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
 
   it('shows the usage, audit trail, members, and sessions and passkeys pages without a serious accessibility violation', async () => {
     for (const [link, title, name] of [
-      ['Usage', 'Usage', 'usage'],
+      ['Usage', 'Usage', 'usage-revoked'],
       ['Audit trail', 'Audit trail', 'audit'],
       ['Members', 'Members', 'members'],
       ['Sessions and passkeys', 'Sessions and passkeys', 'security'],
@@ -331,6 +394,18 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     await expect.poll(() => page.getByText(`${email} (owner)`).count()).toBe(1);
     await page.getByRole('link', { name: 'Audit trail', exact: true }).click();
     await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+    // People by email and keys by name, their ids on hover; changes in words, not JSON.
+    const trail = await page.getByRole('region', { name: 'Audit records' }).innerText();
+    expect(trail).toContain(email);
+    expect(trail).not.toMatch(/person:per_|key_\w|[{}"]/);
+    expect(trail).toMatch(/replaced by: journey \(psk_[^)]+\)/);
+    expect(trail).toContain('rolled a key');
+    await page.getByLabel('Action').selectOption({ label: 'revoked a key' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Audit records' }).getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'journey' }).first().getAttribute('title')).toMatch(/^key_/);
+    await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: '(this session)' }).innerText()).toMatch(/^Chrome on Linux, since /);
   });
 
   it('withdraws an open invitation after a confirmation; its link then opens nothing', async () => {

@@ -10,6 +10,7 @@ import { Problem } from '../ui/problem.js';
 import { RevokeKey } from '../ui/revoke-key.js';
 import { ShownOnce } from '../ui/shown-once.js';
 import { textOf, useAction } from '../ui/use-action.js';
+import { UsageReport } from '../ui/usage-report.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
 
@@ -69,6 +70,10 @@ export function KeyPage({ keyId }: { keyId: string }) {
             <dt>Created</dt>
             <dd>{when(shown.createdAt)}</dd>
           </dl>
+          <section aria-labelledby="key-usage">
+            <h2 id="key-usage">Usage</h2>
+            <UsageReport keyId={shown.id} level="h3" />
+          </section>
           <h2>Try it</h2>
           <CurlLines keyText={`${shown.prefix}…`} keyView={shown} />
           {(shown.state === 'active' || shown.state === 'expiring') && (

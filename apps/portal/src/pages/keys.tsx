@@ -44,7 +44,7 @@ export function KeysPage() {
       )}
       {listed && listed.length > 0 && (
         <div class="scroll" role="region" aria-label="Keys table" tabIndex={0}>
-          <table>
+          <table class="stack">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -62,7 +62,7 @@ export function KeysPage() {
                 const deprecated = activity.value?.deprecated?.get(key.id);
                 return (
                   <tr key={key.id}>
-                    <td>
+                    <td data-label="Name">
                       <Link to={`/keys/${key.id}`}>{key.name ?? 'unnamed key'}</Link>
                       {key.kind === 'browser' && <span class="hint"> (browser key)</span>}
                       {deprecated && (
@@ -71,19 +71,19 @@ export function KeysPage() {
                         </p>
                       )}
                     </td>
-                    <td>
+                    <td data-label="Prefix">
                       <code>{key.prefix}</code>
                     </td>
-                    <td>{key.scopes.join(', ')}</td>
-                    <td>{when(key.expiresAt)}</td>
-                    <td>{key.rateLimit ?? 'account limit'}</td>
-                    <td>{when(key.lastUsedAt)}</td>
+                    <td data-label="Scopes">{key.scopes.join(', ')}</td>
+                    <td data-label="Expires">{when(key.expiresAt)}</td>
+                    <td data-label="Limit">{key.rateLimit ?? 'account limit'}</td>
+                    <td data-label="Last use">{when(key.lastUsedAt)}</td>
                     {metered && (
-                      <td>
+                      <td data-label="Calls 24 h / 30 d">
                         {activity.value?.day?.get(key.id) ?? 0} / {activity.value?.month?.get(key.id) ?? 0}
                       </td>
                     )}
-                    <td>
+                    <td data-label="State">
                       <KeyState keyView={key} />
                     </td>
                   </tr>

@@ -9,6 +9,7 @@ import { SignOutEverywhere } from '../ui/sign-out-everywhere.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
+import { browserName } from '../user-agent.js';
 
 export function SecurityPage() {
   const sessions = useLoad(() => answer(manage.GET('/sessions')));
@@ -28,8 +29,9 @@ export function SecurityPage() {
       <ul class="rows">
         {sessions.value?.sessions.map((listed) => (
           <li key={listed.id}>
-            <span>
-              {listed.userAgent || 'Unknown browser'} from {listed.clientAddress}, last seen {when(listed.lastSeenAt)}
+            <span title={listed.userAgent}>
+              <strong>{browserName(listed.userAgent)}</strong>, since {when(listed.createdAt)}, last seen {when(listed.lastSeenAt)} from{' '}
+              {listed.clientAddress}
               {listed.current && ' (this session)'}
             </span>
             <button type="button" onClick={() => void end.act(listed.id)} disabled={end.busy}>

@@ -1,5 +1,5 @@
-import { useState } from 'preact/hooks';
 import type { Schemas } from '../api.js';
+import { CopyButton } from './copy-button.js';
 import { CurlLines } from './curl-lines.js';
 import { KeyFacts } from './key-facts.js';
 
@@ -8,15 +8,6 @@ import { KeyFacts } from './key-facts.js';
  * address or a log) and is gone when the page is left. The warning is announced as it appears.
  */
 export function ShownOnce({ issued, onDone }: { issued: Schemas['IssuedKey']; onDone: () => void }) {
-  const [copied, setCopied] = useState<string>('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(issued.key);
-      setCopied('Copied to the clipboard.');
-    } catch {
-      setCopied('This browser did not let the page copy: select the key and copy it yourself.');
-    }
-  };
   return (
     <div class="shown-once card">
       <div aria-live="assertive" role="alert">
@@ -30,13 +21,7 @@ export function ShownOnce({ issued, onDone }: { issued: Schemas['IssuedKey']; on
           {issued.key}
         </code>
       </p>
-      <button type="button" onClick={() => void copy()}>
-        Copy the key
-      </button>
-      <span aria-live="polite" class="hint">
-        {' '}
-        {copied}
-      </span>
+      <CopyButton text={issued.key} label="Copy the key" />
       <h2>What the API gave it</h2>
       <dl class="facts">
         <KeyFacts keyView={issued} />
