@@ -4,6 +4,7 @@ import { invitationInputRoleValues } from '../generated/manage-api.js';
 import { navigate, takeLinkToken } from '../router.js';
 import { useSession } from '../session.js';
 import { Confirm } from '../ui/confirm.js';
+import { CopyButton } from '../ui/copy-button.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
@@ -80,9 +81,12 @@ export function MembersPage() {
           <div aria-live="polite">
             {created &&
               (created.link ? (
-                <p>
-                  Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
-                </p>
+                <>
+                  <p>
+                    Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
+                  </p>
+                  <CopyButton text={created.link.url} label="Copy the link" />
+                </>
               ) : (
                 <p>An invitation was mailed to {created.invitation.email}.</p>
               ))}
