@@ -247,6 +247,9 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
       const box = await row.getByRole('cell').nth(cell).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
+    // The name cell's notice sits in the value column beside the label, under the name, not under the label.
+    const [name, notice] = await Promise.all([row.getByRole('link', { name: 'journey' }).boundingBox(), row.locator('.notice').boundingBox()]);
+    expect(notice?.x).toBe(name?.x);
     await check('keys-usage');
     await page.getByRole('link', { name: 'usage', exact: true }).click();
     await expect.poll(() => page.getByText(/Calls, the last two days, by hour: 4 calls/).count()).toBe(1);
@@ -332,6 +335,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
 
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await expect.poll(() => page.getByRole('row', { name: /storefront/ }).innerText()).toContain('browser key');
+    await check('keys-kinds');
     await page.getByRole('link', { name: 'storefront' }).click();
     await expect.poll(() => heading().innerText()).toBe('Key: storefront');
     await page.getByLabel('Allowed origins, one a line').fill('https://shop.example\nhttps://www.shop.example');
