@@ -1,10 +1,13 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './generated/manage-api.js';
+
 /**
- * The portal's one way to the management API: same origin, the session cookie sent by the browser
- * (HttpOnly: no script here ever sees it). A change is always JSON, even with nothing to say, as
- * the door's cross-site check asks of a request with the cookie (apps/manage/src/session/csrf.ts);
- * the browser adds Origin itself. A refusal is thrown as the API worded it.
+ * The portal's one way to the management API: a client typed by the types generated from the
+ * document the service serves (generated/manage-api.ts, kept fresh by apps/gateway's
+ * manage-types.test.ts). Same origin, the session cookie sent by the browser (HttpOnly: no script
+ * here ever sees it). A refusal is thrown as the API worded it.
  */
-export const API_BASE = '/manage/v1';
+export type Schemas = components['schemas'];
 
 export class ApiError extends Error {
   constructor(
@@ -16,35 +19,41 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const changes = method !== 'GET';
-  const response = await fetch(`${API_BASE}${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: changes ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
-    ...(changes && { body: JSON.stringify(body ?? {}) }),
-  });
-  const text = await response.text();
-  const parsed = text === '' ? null : parse(text);
-  if (!response.ok) throw refusal(response.status, parsed);
-  return parsed as T;
-}
+/**
+ * A change is always JSON, `{}` when it has nothing to say, as the door's cross-site check asks of
+ * a request with the cookie (apps/manage/src/session/csrf.ts); the browser adds Origin itself.
+ */
+const changesAsJson: Middleware = {
+  onRequest({ request }) {
+    if (request.method === 'GET' || request.body !== null) return undefined;
+    const headers = new Headers(request.headers);
+    headers.set('Content-Type', 'application/json');
+    return new Request(request, { body: '{}', headers });
+  },
+};
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+export const manage = createClient<paths>({ baseUrl: '/manage/v1', headers: { Accept: 'application/json' } });
+manage.use(changesAsJson);
+
+type Answered<Data> = { data: Data; error?: never; response: Response };
+type Refused = { data?: never; error: unknown; response: Response };
+
+/** A call's answer (its success's body, as the generated types say), or its refusal thrown as an ApiError. */
+export function answer<Result extends Answered<unknown> | Refused>(call: Promise<Result>): Promise<Extract<Result, { data: unknown }>['data']>;
+export async function answer(call: Promise<Answered<unknown> | Refused>): Promise<unknown> {
+  const result = await call;
+  if ('error' in result) throw refusal(result.response.status, result.error);
+  return result.data;
 }
 
 function refusal(status: number, body: unknown): ApiError {
-  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
-  return new ApiError(status, typeof code === 'string' ? code : 'error', typeof message === 'string' ? message : `the service answered ${status}`);
+  const said = typeof body === 'object' && body !== null ? body : {};
+  const code = 'code' in said && typeof said.code === 'string' ? said.code : 'error';
+  const message = 'message' in said && typeof said.message === 'string' ? said.message : `the service answered ${status}`;
+  return new ApiError(status, code, message);
 }
 
-/** A query string of the filters that are set, for the listing operations. */
-export function query(filters: Record<string, string | undefined>): string {
-  const set = Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
-  return set.length === 0 ? '' : `?${new URLSearchParams(set).toString()}`;
+/** What a person chose, if it is one of the API's values (the generated enumerations): checked, never cast. */
+export function oneOf<Value extends string>(values: readonly Value[], text: string | undefined): Value | undefined {
+  return values.find((value) => value === text);
 }

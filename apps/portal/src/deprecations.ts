@@ -1,25 +1,12 @@
-import { api, ApiError } from './api.js';
+import { answer, ApiError, manage, type Schemas } from './api.js';
 
-/** One deprecated operation as getDeprecationReport answers: who called it in the last 30 days, and what replaces it. */
-export interface DeprecatedOperation {
-  operation: string;
-  sunset: string;
-  daysLeft: number;
-  replacement: { operation: string; description: string; calls: { rest: string; graphql: string; trpc: string } | null };
-  calls: number;
-  callers: Array<{ keyId: string; door: string; calls: number }>;
-}
-
-export interface DeprecationReport {
-  operations: DeprecatedOperation[];
-  /** Every key that called a deprecated operation in the last 30 days: a notice belongs on its row. */
-  keys: Array<{ keyId: string; calls: number }>;
-}
+/** Each deprecated operation, who called it in the last 30 days and what replaces it; and every key that called one. */
+type DeprecationReport = Schemas['DeprecationReport'];
 
 /** The report, or undefined when this service makes none (the operation answers 404). */
 export async function fetchDeprecations(): Promise<DeprecationReport | undefined> {
   try {
-    return await api<DeprecationReport>('GET', '/deprecation-report');
+    return await answer(manage.GET('/deprecation-report'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return undefined;
     throw error;

@@ -29,7 +29,7 @@ export function builtPortalDirectory(): string {
 }
 
 /**
- * Every file of the built portal, read once at start-up and kept in memory (about 50 KB), by its
+ * Every file of the built portal, read once at start-up and kept in memory (about 250 KB), by its
  * path under the portal (`/assets/index-3f2a.js`). Requests are answered from this map alone, so
  * no request path ever reaches the file system. A missing build is an error at start, not a 404 later.
  */

@@ -1,32 +1,56 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { navigate } from '../router.js';
-import { GRANTABLE_SCOPES } from '../scopes.js';
+import { GRANTABLE_SCOPES, scopesTicked } from '../scopes.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { ShownOnce } from '../ui/shown-once.js';
-import { textOf, useAction } from '../ui/use-action.js';
-import type { IssuedKey } from '../wire.js';
+import { textOf, useAction, wordsOf } from '../ui/use-action.js';
 
-/** The create form's fields as the API's CreateKeyInput: scopes ticked, an expiry at the end of the day chosen, a limit if set. */
-function createKeyInput(form: HTMLFormElement) {
+/**
+ * The keys a person may make, each as the API makes it: a pet key and a management key are the
+ * API's secret keys (a management key holds the management scopes), a browser key is its browser
+ * kind, with the origins it is accepted from.
+ */
+const PURPOSES = [
+  { purpose: 'pet', kind: 'secret', label: 'Pet key', says: 'a server or program calls the pet API (REST, GraphQL, tRPC). Keep it secret.' },
+  {
+    purpose: 'browser',
+    kind: 'browser',
+    label: 'Browser key',
+    says: 'a web page calls the pet API from the origins you list. Every visitor can read it.',
+  },
+  { purpose: 'management', kind: 'secret', label: 'Management key', says: "automation reads or manages this account's keys at the management API." },
+] as const;
+type Purpose = (typeof PURPOSES)[number];
+
+/**
+ * The create form's fields as the API's CreateKeyInput: what the person set, and nothing where
+ * they set nothing, so that the API's defaults apply (its default scopes for the kind when none is
+ * ticked).
+ */
+function createKeyInput(form: HTMLFormElement, purpose: Purpose): Schemas['CreateKeyInput'] {
   const data = new FormData(form);
   const expires = textOf(data, 'expiresOn');
   const limit = textOf(data, 'rateLimit');
+  const scopes = scopesTicked(data);
   return {
     name: textOf(data, 'name'),
-    scopes: data.getAll('scopes').filter((scope) => typeof scope === 'string'),
-    expiresAt: expires === '' ? null : new Date(`${expires}T23:59:59`).toISOString(),
-    rateLimit: limit === '' ? null : Number(limit),
+    kind: purpose.kind,
+    ...(scopes.length > 0 && { scopes }),
+    ...(purpose.purpose === 'browser' && { origins: wordsOf(textOf(data, 'origins')) }),
+    ...(expires !== '' && { expiresAt: new Date(`${expires}T23:59:59`).toISOString() }),
+    ...(limit !== '' && { rateLimit: Number(limit) }),
   };
 }
 
 export function CreateKeyPage() {
-  const [issued, setIssued] = useState<IssuedKey>();
+  const [issued, setIssued] = useState<Schemas['IssuedKey']>();
+  const [purpose, setPurpose] = useState<Purpose>(PURPOSES[0]);
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
     event.preventDefault();
-    setIssued(await api<IssuedKey>('POST', '/keys', createKeyInput(event.currentTarget as HTMLFormElement)));
+    setIssued(await answer(manage.POST('/keys', { body: createKeyInput(event.currentTarget as HTMLFormElement, purpose) })));
   });
   if (issued)
     return (
@@ -37,18 +61,64 @@ export function CreateKeyPage() {
   return (
     <Page title="Create a key">
       <form onSubmit={(event) => void act(event)} class="card">
-        <Field id="key-name" label="Name" name="name" hint="Where the key is used: “billing service”, “Ada's laptop”." required />
         <fieldset>
-          <legend>Scopes: what the key may do</legend>
-          {GRANTABLE_SCOPES.map(({ scope, says }) => (
-            <div class="check" key={scope}>
-              <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} defaultChecked={scope === 'pets:read'} />
-              <label for={`scope-${scope}`}>
-                <code>{scope}</code>: {says}
+          <legend>What the key is for</legend>
+          {PURPOSES.map((choice) => (
+            <div class="check" key={choice.purpose}>
+              <input
+                type="radio"
+                id={`purpose-${choice.purpose}`}
+                name="purpose"
+                value={choice.purpose}
+                checked={purpose === choice}
+                onChange={() => setPurpose(choice)}
+              />
+              <label for={`purpose-${choice.purpose}`}>
+                <strong>{choice.label}</strong>: {choice.says}
               </label>
             </div>
           ))}
         </fieldset>
+        <Field id="key-name" label="Name" name="name" hint="Where the key is used: “billing service”, “Ada's laptop”." required />
+        {purpose.purpose === 'pet' && (
+          <fieldset>
+            <legend>Scopes: what the key may do</legend>
+            <p class="hint" id="pet-scopes-hint">
+              None ticked: the API gives a pet key its default scopes, shown once the key is made.
+            </p>
+            {GRANTABLE_SCOPES.filter(({ api }) => api === 'pets').map(({ scope, says }) => (
+              <div class="check" key={scope}>
+                <input type="checkbox" id={`scope-${scope}`} name="scopes" value={scope} aria-describedby="pet-scopes-hint" />
+                <label for={`scope-${scope}`}>
+                  <code>{scope}</code>: {says}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {purpose.purpose === 'management' && (
+          <fieldset>
+            <legend>Scope at the management API</legend>
+            {GRANTABLE_SCOPES.filter(({ api }) => api === 'manage').map(({ scope, says }) => (
+              <div class="check" key={scope}>
+                <input type="radio" id={`scope-${scope}`} name="scopes" value={scope} required />
+                <label for={`scope-${scope}`}>
+                  <code>{scope}</code>: {says}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+        )}
+        {purpose.purpose === 'browser' && (
+          <div class="field">
+            <label for="key-origins">Allowed origins, one a line</label>
+            <textarea id="key-origins" name="origins" rows={3} required aria-describedby="key-origins-hint" placeholder="https://shop.example" />
+            <small id="key-origins-hint" class="hint">
+              Each exactly as a browser sends it in <code>Origin</code>: scheme, host, and the port if it is not the default. The API gives a browser
+              key its default scopes.
+            </small>
+          </div>
+        )}
         <Field id="key-expires" label="Expires on (optional)" name="expiresOn" type="date" hint="At the end of that day, your time. Empty: never." />
         <Field
           id="key-limit"

@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { deprecatedCallsByKey, fetchDeprecations } from '../deprecations.js';
 import { fetchUsage, hoursAgo, type Usage } from '../usage.js';
 import { CurlLines } from '../ui/curl-lines.js';
@@ -8,7 +8,6 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { Key } from '../wire.js';
 
 /** The calls of each key in the last 24 hours and 30 days, and the deprecated operations it called; undefined where not metered. */
 async function keyActivity() {
@@ -23,7 +22,7 @@ async function keyActivity() {
 const callsByKey = (usage: Usage): Map<string, number> => new Map(usage.keys.map(({ keyId, calls }) => [keyId, calls]));
 
 export function KeysPage() {
-  const keys = useLoad(() => api<{ keys: Key[] }>('GET', '/keys'));
+  const keys = useLoad(() => answer(manage.GET('/keys')));
   const activity = useLoad(keyActivity);
   const listed = keys.value?.keys;
   const metered = activity.value?.day !== undefined;
@@ -44,8 +43,8 @@ export function KeysPage() {
         </div>
       )}
       {listed && listed.length > 0 && (
-        <div class="scroll" role="region" aria-label="Keys" tabIndex={0}>
-          <table>
+        <div class="scroll" role="region" aria-label="Keys table" tabIndex={0}>
+          <table class="stack">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -63,27 +62,28 @@ export function KeysPage() {
                 const deprecated = activity.value?.deprecated?.get(key.id);
                 return (
                   <tr key={key.id}>
-                    <td>
+                    <td data-label="Name">
                       <Link to={`/keys/${key.id}`}>{key.name ?? 'unnamed key'}</Link>
+                      {key.kind === 'browser' && <span class="hint"> (browser key)</span>}
                       {deprecated && (
                         <p class="notice">
                           Called {deprecated.join(', ')}, which will be removed: see <Link to="/usage">usage</Link>.
                         </p>
                       )}
                     </td>
-                    <td>
+                    <td data-label="Prefix">
                       <code>{key.prefix}</code>
                     </td>
-                    <td>{key.scopes.join(', ')}</td>
-                    <td>{when(key.expiresAt)}</td>
-                    <td>{key.rateLimit ?? 'account limit'}</td>
-                    <td>{when(key.lastUsedAt)}</td>
+                    <td data-label="Scopes">{key.scopes.join(', ')}</td>
+                    <td data-label="Expires">{when(key.expiresAt)}</td>
+                    <td data-label="Limit">{key.rateLimit ?? 'account limit'}</td>
+                    <td data-label="Last use">{when(key.lastUsedAt)}</td>
                     {metered && (
-                      <td>
+                      <td data-label="Calls 24 h / 30 d">
                         {activity.value?.day?.get(key.id) ?? 0} / {activity.value?.month?.get(key.id) ?? 0}
                       </td>
                     )}
-                    <td>
+                    <td data-label="State">
                       <KeyState keyView={key} />
                     </td>
                   </tr>

@@ -1,33 +1,42 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, oneOf, type Schemas } from '../api.js';
+import { invitationInputRoleValues } from '../generated/manage-api.js';
 import { navigate, takeLinkToken } from '../router.js';
 import { useSession } from '../session.js';
+import { Confirm } from '../ui/confirm.js';
+import { CopyButton } from '../ui/copy-button.js';
 import { Field } from '../ui/field.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { CreatedInvitation, Invitation, Member } from '../wire.js';
 
 export function MembersPage() {
   const { session } = useSession();
-  const members = useLoad(() => api<{ members: Member[] }>('GET', '/members'));
-  const invitations = useLoad(() => api<{ invitations: Invitation[] }>('GET', '/invitations'));
-  const [created, setCreated] = useState<CreatedInvitation>();
+  const members = useLoad(() => answer(manage.GET('/members')));
+  const invitations = useLoad(() => answer(manage.GET('/invitations')));
+  const [created, setCreated] = useState<Schemas['CreatedInvitation']>();
   const invite = useAction(async (event: SubmitEvent) => {
-    const { email, role } = formValues(event);
-    setCreated(await api<CreatedInvitation>('POST', '/invitations', { email, role }));
+    const { email = '', role } = formValues(event);
+    setCreated(await answer(manage.POST('/invitations', { body: { email, role: oneOf(invitationInputRoleValues, role) } })));
     await invitations.reload();
   });
-  const remove = useAction(async (member: Member) => {
-    await api('DELETE', `/members/${encodeURIComponent(member.personId)}`);
-    await members.reload();
-  });
+  const [removed, setRemoved] = useState<{ email: string; keys: Schemas['RemovedMember']['revokedKeys'] }>();
   const owner = session?.account.role === 'owner';
   return (
     <Page title="Members">
-      <Problem error={members.error ?? remove.error} />
+      <Problem error={members.error} />
+      <div aria-live="polite">
+        {removed && (
+          <p>
+            {removed.email} is removed.{' '}
+            {removed.keys.length === 0
+              ? 'They had made no key.'
+              : `The keys they made were revoked: ${removed.keys.map((key) => `${key.name ?? 'unnamed key'} (${key.prefix})`).join(', ')}.`}
+          </p>
+        )}
+      </div>
       <ul class="rows">
         {members.value?.members.map((member) => (
           <li key={member.personId}>
@@ -35,9 +44,19 @@ export function MembersPage() {
               {member.email} ({member.role}), joined {when(member.joinedAt)}
             </span>
             {owner && member.personId !== session?.person.id && (
-              <button type="button" onClick={() => void remove.act(member)} disabled={remove.busy} aria-label={`Remove ${member.email}`}>
-                Remove
-              </button>
+              <Confirm
+                open="Remove"
+                label={`Remove ${member.email}`}
+                title={`Remove ${member.email} from the account?`}
+                act={`Remove ${member.email}`}
+                onDone={async () => {
+                  const { revokedKeys } = await answer(manage.DELETE('/members/{personId}', { params: { path: { personId: member.personId } } }));
+                  setRemoved({ email: member.email, keys: revokedKeys });
+                }}
+                after={members.reload}
+              >
+                <p>Their sessions end now, and the keys they made (and the keys those keys made) are revoked.</p>
+              </Confirm>
             )}
           </li>
         ))}
@@ -62,9 +81,12 @@ export function MembersPage() {
           <div aria-live="polite">
             {created &&
               (created.link ? (
-                <p>
-                  Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
-                </p>
+                <>
+                  <p>
+                    Pass this one-time link on to {created.invitation.email} (it is shown only now): <code class="secret">{created.link.url}</code>
+                  </p>
+                  <CopyButton text={created.link.url} label="Copy the link" />
+                </>
               ) : (
                 <p>
                   {created.delivery === 'output'
@@ -78,12 +100,28 @@ export function MembersPage() {
           <ul class="rows">
             {invitations.value?.invitations.map((invitation) => (
               <li key={invitation.id}>
-                {invitation.email} ({invitation.role}):{' '}
-                {invitation.acceptedAt
-                  ? `accepted ${when(invitation.acceptedAt)}`
-                  : invitation.revokedAt
-                    ? 'withdrawn'
-                    : `open until ${when(invitation.expiresAt)}`}
+                <span>
+                  {invitation.email} ({invitation.role}):{' '}
+                  {invitation.acceptedAt
+                    ? `accepted ${when(invitation.acceptedAt)}`
+                    : invitation.revokedAt
+                      ? 'withdrawn'
+                      : `open until ${when(invitation.expiresAt)}`}
+                </span>
+                {!invitation.acceptedAt && !invitation.revokedAt && (
+                  <Confirm
+                    open="Withdraw"
+                    label={`Withdraw the invitation of ${invitation.email}`}
+                    title={`Withdraw the invitation of ${invitation.email}?`}
+                    act="Withdraw the invitation"
+                    onDone={async () => {
+                      await answer(manage.DELETE('/invitations/{invitationId}', { params: { path: { invitationId: invitation.id } } }));
+                    }}
+                    after={invitations.reload}
+                  >
+                    <p>Its link will open nothing any more. You can invite them again later.</p>
+                  </Confirm>
+                )}
               </li>
             ))}
           </ul>
@@ -98,8 +136,8 @@ export function AcceptInvitationPage() {
   const { refresh } = useSession();
   const [token] = useState(takeLinkToken);
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    const { email, password } = formValues(event);
-    await api('POST', '/invitations/accept', { token, email, password });
+    const { email = '', password = '' } = formValues(event);
+    await answer(manage.POST('/invitations/accept', { body: { token: token ?? '', email, password } }));
     await refresh();
     navigate('/keys');
   });

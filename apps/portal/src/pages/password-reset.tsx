@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { takeLinkToken } from '../router.js';
 import { Field } from '../ui/field.js';
 import { Link } from '../ui/link.js';
@@ -10,8 +10,8 @@ import { formValues, useAction } from '../ui/use-action.js';
 export function ForgotPasswordPage() {
   const [message, setMessage] = useState<string>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    const answer = await api<{ message: string }>('POST', '/password-reset-requests', { email: formValues(event)['email'] });
-    setMessage(answer.message);
+    const requested = await answer(manage.POST('/password-reset-requests', { body: { email: formValues(event)['email'] ?? '' } }));
+    setMessage(requested.message);
   });
   return (
     <Page title="Forgot your password">
@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   const [token] = useState(takeLinkToken);
   const [done, setDone] = useState(false);
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    await api('POST', '/password-resets', { token, password: formValues(event)['password'] });
+    await answer(manage.POST('/password-resets', { body: { token: token ?? '', password: formValues(event)['password'] ?? '' } }));
     setDone(true);
   });
   return (

@@ -1,24 +1,23 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { registerPasskey } from '../passkeys.js';
+import { ChangePassword } from '../ui/change-password.js';
+import { Confirm } from '../ui/confirm.js';
 import { Field } from '../ui/field.js';
 import { PasskeyHostNotice, passkeysWorkHere } from '../ui/passkey-host-notice.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
+import { SignOutEverywhere } from '../ui/sign-out-everywhere.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import type { Passkey, SessionListed } from '../wire.js';
+import { browserName } from '../user-agent.js';
 
 export function SecurityPage() {
-  const sessions = useLoad(() => api<{ sessions: SessionListed[] }>('GET', '/sessions'));
-  const passkeys = useLoad(() => api<{ passkeys: Passkey[] }>('GET', '/passkeys'));
+  const sessions = useLoad(() => answer(manage.GET('/sessions')));
+  const passkeys = useLoad(() => answer(manage.GET('/passkeys')));
   const end = useAction(async (id: string) => {
-    await api('DELETE', `/sessions/${encodeURIComponent(id)}`);
+    await answer(manage.DELETE('/sessions/{sessionId}', { params: { path: { sessionId: id } } }));
     await sessions.reload();
-  });
-  const remove = useAction(async (id: string) => {
-    await api('DELETE', `/passkeys/${encodeURIComponent(id)}`);
-    await passkeys.reload();
   });
   const add = useAction(async (event: SubmitEvent) => {
     await registerPasskey(formValues(event)['name'] ?? 'Passkey');
@@ -31,8 +30,9 @@ export function SecurityPage() {
       <ul class="rows">
         {sessions.value?.sessions.map((listed) => (
           <li key={listed.id}>
-            <span>
-              {listed.userAgent || 'Unknown browser'} from {listed.clientAddress}, last seen {when(listed.lastSeenAt)}
+            <span title={listed.userAgent}>
+              <strong>{browserName(listed.userAgent)}</strong>, since {when(listed.createdAt)}, last seen {when(listed.lastSeenAt)} from{' '}
+              {listed.clientAddress}
               {listed.current && ' (this session)'}
             </span>
             <button type="button" onClick={() => void end.act(listed.id)} disabled={end.busy}>
@@ -42,7 +42,7 @@ export function SecurityPage() {
         ))}
       </ul>
       <h2>Passkeys</h2>
-      <Problem error={passkeys.error ?? remove.error} />
+      <Problem error={passkeys.error} />
       {passkeys.value?.passkeys.length === 0 && <p>No passkey yet: add one to sign in without a password.</p>}
       <ul class="rows">
         {passkeys.value?.passkeys.map((passkey) => (
@@ -50,9 +50,18 @@ export function SecurityPage() {
             <span>
               {passkey.name}, added {when(passkey.createdAt)}, last used {when(passkey.lastUsedAt)}
             </span>
-            <button type="button" onClick={() => void remove.act(passkey.id)} disabled={remove.busy} aria-label={`Remove passkey ${passkey.name}`}>
-              Remove
-            </button>
+            <Confirm
+              open="Remove"
+              label={`Remove passkey ${passkey.name}`}
+              title={`Remove the passkey ${passkey.name}?`}
+              act="Remove the passkey"
+              onDone={async () => {
+                await answer(manage.DELETE('/passkeys/{passkeyId}', { params: { path: { passkeyId: passkey.id } } }));
+              }}
+              after={passkeys.reload}
+            >
+              <p>It will sign nobody in any more. You can still sign in with your password.</p>
+            </Confirm>
           </li>
         ))}
       </ul>
@@ -66,6 +75,8 @@ export function SecurityPage() {
           </button>
         </form>
       )}
+      <ChangePassword onChanged={sessions.reload} />
+      <SignOutEverywhere />
     </Page>
   );
 }

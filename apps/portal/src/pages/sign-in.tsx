@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Field } from '../ui/field.js';
@@ -16,8 +16,8 @@ export function SignInPage() {
     navigate('/keys');
   };
   const password = useAction(async (event: SubmitEvent) => {
-    const { email, password: secret } = formValues(event);
-    await api('POST', '/sign-in', { email, password: secret });
+    const { email = '', password: secret = '' } = formValues(event);
+    await answer(manage.POST('/sign-in', { body: { email, password: secret } }));
     await signedIn();
   });
   const passkey = useAction(async () => {

@@ -1,17 +1,16 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { Field } from '../ui/field.js';
 import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
-import type { SignUpAnswer } from '../wire.js';
 
 export function SignUpPage() {
-  const [done, setDone] = useState<SignUpAnswer>();
+  const [done, setDone] = useState<Schemas['SignUpAnswer']>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
-    const { email, password, accountName } = formValues(event);
-    setDone(await api('POST', '/sign-up', { email, password, accountName }));
+    const { email = '', password = '', accountName = '' } = formValues(event);
+    setDone(await answer(manage.POST('/sign-up', { body: { email, password, accountName } })));
   });
   if (done)
     return (

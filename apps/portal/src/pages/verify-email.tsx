@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { takeLinkToken } from '../router.js';
 import { useSession } from '../session.js';
 import { Link } from '../ui/link.js';
@@ -14,7 +14,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     const token = takeLinkToken();
     if (!token) return setOutcome('no-token');
-    api('POST', '/verify-email', { token })
+    answer(manage.POST('/verify-email', { body: { token } }))
       .then(async () => {
         setOutcome('verified');
         await refresh();

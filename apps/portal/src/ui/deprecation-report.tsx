@@ -1,10 +1,13 @@
 import { fetchDeprecations } from '../deprecations.js';
+import type { Names } from '../names.js';
+import { KeyName } from './key-name.js';
+import { plural } from './plural.js';
 import { Problem } from './problem.js';
 import { useLoad } from './use-load.js';
 import { when } from './when.js';
 
 /** Each deprecated operation: its sunset, what replaces it at each door, and the keys that still call it. */
-export function DeprecationReport() {
+export function DeprecationReport({ names }: { names: Names | undefined }) {
   const report = useLoad(fetchDeprecations);
   if (!report.loaded || (report.value === undefined && report.error === undefined)) return null;
   return (
@@ -14,7 +17,7 @@ export function DeprecationReport() {
       {report.value?.operations.map((entry) => (
         <div class="card notice" key={entry.operation}>
           <p>
-            <code>{entry.operation}</code> is removed on {when(entry.sunset)} ({entry.daysLeft} days left). Call{' '}
+            <code>{entry.operation}</code> is removed on {when(entry.sunset)} ({plural(entry.daysLeft, 'day')} left). Call{' '}
             <code>{entry.replacement.operation}</code> instead.
           </p>
           {entry.replacement.calls && (
@@ -30,7 +33,7 @@ export function DeprecationReport() {
             <ul>
               {entry.callers.map((caller) => (
                 <li key={`${caller.keyId} ${caller.door}`}>
-                  key {caller.keyId} through {caller.door}: {caller.calls} calls in the last 30 days
+                  key <KeyName keyId={caller.keyId} names={names} /> through {caller.door}: {plural(caller.calls, 'call')} in the last 30 days
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { api } from '../api.js';
+import { answer, manage } from '../api.js';
 import { navigate } from '../router.js';
 import { useSession } from '../session.js';
 import { Link } from './link.js';
@@ -19,7 +19,7 @@ const SIGNED_OUT = [
 export function Nav({ path }: { path: string }) {
   const { session, refresh } = useSession();
   const signOut = async () => {
-    await api('POST', '/sign-out').catch(() => undefined);
+    await answer(manage.POST('/sign-out')).catch(() => undefined);
     await refresh();
     navigate('/sign-in');
   };

@@ -30,3 +30,8 @@ export function textOf(data: FormData, name: string): string {
   const value = data.get(name);
   return typeof value === 'string' ? value : '';
 }
+
+/** The words of a text field (a list typed one a line, or with spaces or commas between): origins, say. */
+export function wordsOf(text: string): string[] {
+  return text.split(/[\s,]+/).filter((word) => word !== '');
+}
