@@ -736,8 +736,13 @@ export interface components {
         SignUpAnswer: {
             /** @description The address signed up, as the service keeps it (trimmed, lower-cased). */
             email: string;
-            /** @description True when a verification link was mailed: sign in, then follow it. */
+            /** @description True when a verification link was sent (see `delivery`): sign in, then follow it. */
             verificationRequired: boolean;
+            /**
+             * @description Where the service's messages go: `mail`, to the address (SMTP); `output`, written to the service's own output (development without SMTP: the person who started the service reads it there); `none`, nowhere (links come from the operator).
+             * @enum {string}
+             */
+            delivery: "mail" | "output" | "none";
         };
         VerifyEmailInput: {
             token: string;
@@ -796,7 +801,13 @@ export interface components {
         };
         /** @description The same answer whether or not anyone has the address. */
         ResetRequested: {
+            /** @description What happened, in words a page can show as it is. */
             message: string;
+            /**
+             * @description Where the service's messages go: `mail`, to the address (SMTP); `output`, written to the service's own output (development without SMTP: the person who started the service reads it there); `none`, nowhere (links come from the operator).
+             * @enum {string}
+             */
+            delivery: "mail" | "output" | "none";
         };
         ResetPasswordInput: {
             token: string;
@@ -1017,7 +1028,7 @@ export interface components {
                 /** @description When an owner withdrew it; null otherwise. */
                 revokedAt: string | null;
             };
-            /** @description The link, in this answer only, when the service sends no mail; null when it was mailed to the address. */
+            /** @description The link, in this answer only, when the service sends no mail; null when it was sent (see `delivery`). */
             link: {
                 /** @description The one-time link to pass on to the invited person; it works once. */
                 url: string;
@@ -1027,6 +1038,11 @@ export interface components {
                  */
                 expiresAt: string;
             } | null;
+            /**
+             * @description Where the service's messages go: `mail`, to the address (SMTP); `output`, written to the service's own output (development without SMTP: the person who started the service reads it there); `none`, nowhere (links come from the operator).
+             * @enum {string}
+             */
+            delivery: "mail" | "output" | "none";
         };
         /** @description The account's invitations, newest first, whatever their state. */
         InvitationList: {
@@ -5926,7 +5942,9 @@ export const pathsMembersPersonIdDeleteParametersQueryKeepKeysValues: ReadonlyAr
 export const pathsAuditRecordsGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/audit-records"]["get"]["parameters"]["query"]["action"]> = ["account.created", "account.suspended", "account.resumed", "key.created", "key.updated", "key.rolled", "key.revoked", "person.signed-up", "person.verified", "session.started", "session.ended", "signin.throttled", "password.reset-requested", "password.reset", "password.changed", "passkey.added", "passkey.removed", "invitation.created", "invitation.revoked", "member.joined", "member.removed"];
 export const pathsUsageGetParametersQueryDoorValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["door"]> = ["rest", "graphql", "trpc"];
 export const pathsUsageGetParametersQueryGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["granularity"]> = ["hour", "day"];
+export const signUpAnswerDeliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignUpAnswer"]["delivery"]> = ["mail", "output", "none"];
 export const sessionAccountRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Session"]["account"]["role"]> = ["owner", "member"];
+export const resetRequestedDeliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResetRequested"]["delivery"]> = ["mail", "output", "none"];
 export const finishPasskeyRegistrationInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FinishPasskeyRegistrationInput"]["credential"]["authenticatorAttachment"]> = ["platform", "cross-platform"];
 export const finishPasskeySignInInputCredentialAuthenticatorAttachmentValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FinishPasskeySignInInput"]["credential"]["authenticatorAttachment"]> = ["platform", "cross-platform"];
 export const memberListMembersRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MemberList"]["members"]["role"]> = ["owner", "member"];
@@ -5935,6 +5953,7 @@ export const removedMemberRevokedKeysScopesValues: ReadonlyArray<FlattenedDeepRe
 export const removedMemberRevokedKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RemovedMember"]["revokedKeys"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
 export const invitationInputRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationInput"]["role"]> = ["owner", "member"];
 export const createdInvitationInvitationRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedInvitation"]["invitation"]["role"]> = ["owner", "member"];
+export const createdInvitationDeliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreatedInvitation"]["delivery"]> = ["mail", "output", "none"];
 export const invitationListInvitationsRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["InvitationList"]["invitations"]["role"]> = ["owner", "member"];
 export const accountPeopleRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Account"]["people"]["role"]> = ["owner", "member"];
 export const keyListKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["kind"]> = ["secret", "browser"];
