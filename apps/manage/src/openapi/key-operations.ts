@@ -46,6 +46,7 @@ export const KEY_OPERATION_TEXT = {
       description: 'The key, with its secret this once; `Location` names it.',
       answer: { name: 'IssuedKey', schema: IssuedKeyAnswer },
     },
+    location: true,
     refusals: [409],
   },
   updateKey: {

@@ -6,8 +6,8 @@ import {
   DAY_MS,
   HOUR_BUCKET_DAYS,
   HOUR_MS,
-  isUsageOperation,
   USAGE_DOORS,
+  USAGE_OPERATIONS,
   type UsageFilter,
   type UsageGranularity,
 } from './ports.js';
@@ -19,10 +19,7 @@ export const UsageQueryInput = z.strictObject({
   from: Instant.optional(),
   to: Instant.optional(),
   keyId: z.string({ error: 'must be text' }).min(1).max(100, { error: 'must be at most 100 characters' }).optional(),
-  operation: z
-    .string({ error: 'must be text' })
-    .refine(isUsageOperation, { error: 'must be an operation of the catalogue, such as listPets, or unknown' })
-    .optional(),
+  operation: z.enum(USAGE_OPERATIONS, { error: 'must be an operation of the catalogue, such as listPets, or unknown' }).optional(),
   door: z.enum(USAGE_DOORS, { error: 'must be rest, graphql or trpc' }).optional(),
   granularity: z.enum(['hour', 'day'], { error: 'must be hour or day' }).default('day'),
 });
