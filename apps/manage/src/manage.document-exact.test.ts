@@ -56,7 +56,7 @@ describe.each(STORES)('the served management document is exact, on the $name', (
     for (const name of ['SignUpInput', 'SignInInput', 'PasswordResetRequest', 'InvitationInput', 'AcceptInvitationInput'])
       expect(at(schema(name), 'properties', 'email'), name).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
     const signIn = await new BrowserClient(service.baseUrl, PUBLIC_BASE_URL).send('POST', '/sign-in', {
-      body: { email: "o'brien+x!y@example.test", password: PASSWORD },
+      body: { email: "o'brien+x_y@example.test", password: PASSWORD },
     });
     expect(signIn.status, signIn.text).toBe(401);
   });
@@ -91,6 +91,15 @@ describe.each(STORES)('the served management document is exact, on the $name', (
     const long = await bySessionOf('GET', `/keys/key_${'a'.repeat(2000)}`);
     expect(long.status).toBe(400);
     expect(long.text.length).toBeLessThan(300);
+  });
+
+  it('answers a secret key without origins, so what is read can be sent back', async () => {
+    const created = await bySessionOf('POST', '/keys', { name: 'secret' });
+    expect(created.body).not.toHaveProperty('origins');
+    const { id, name, scopes, rateLimit } = created.body as { id: string; name: string; scopes: string[]; rateLimit: number | null };
+    expect((await bySessionOf('PATCH', `/keys/${id}`, { name, scopes, rateLimit })).status).toBe(200);
+    const browser = await bySessionOf('POST', '/keys', { name: 'page', kind: 'browser', origins: ['https://app.example'] });
+    expect(browser.body).toMatchObject({ origins: ['https://app.example'] });
   });
 
   it("declares createKey's Location, absolute as /v1's is, and sends it", async () => {
