@@ -45,7 +45,7 @@ export function manageRoutes(deps: ManageDeps): Route[] {
     ...passkeyHandlers({ passkeys: deps.passkeys, startSession }),
     ...linkHandlers({ people: deps.people, cookie, chargeMailing }),
     ...memberHandlers({ people: deps.people, cookie, chargeMailing }),
-    ...keyHandlers({ keys: deps.keyManagement, prefix: MANAGE_PREFIX }),
+    ...keyHandlers({ keys: deps.keyManagement, apiBase: `${deps.publicBaseUrl}${MANAGE_PREFIX}` }),
     ...usageHandlers({ usage: deps.usage }),
   };
 

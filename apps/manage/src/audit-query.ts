@@ -2,6 +2,8 @@ import { AUDIT_ACTIONS, parseOrThrow, type AuditRecordsQuery } from '@petstore/d
 import { singleValues, type Query } from '@petstore/http';
 import { z } from 'zod';
 
+const LIMIT_RULE = 'must be a whole number from 1 to 100';
+
 /**
  * listAuditRecords' query parameters, as the door reads them and its document publishes them: each
  * at most once, none it does not know (a misspelt filter would otherwise widen the answer unseen).
@@ -15,17 +17,22 @@ export const AuditRecordsParameters = z.strictObject({
     .optional()
     .meta({ description: 'Only changes at or after this instant.' }),
   limit: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, { error: 'must be a whole number from 1 to 100' })
-    .transform(Number)
-    .pipe(z.int().min(1, { error: 'must be a whole number from 1 to 100' }).max(100, { error: 'must be a whole number from 1 to 100' }))
+    .int({ error: LIMIT_RULE })
+    .min(1, { error: LIMIT_RULE })
+    .max(100, { error: LIMIT_RULE })
     .optional()
     .meta({ description: 'Records per page, 1 to 100; 50 when absent.' }),
   cursor: z.string().min(1).max(500).optional().meta({ description: 'The `next` of the page before; absent for the newest page.' }),
 });
 
-/** The audit query a request's query string asks for; 400 naming the parameter for anything else, or for one given twice. */
+/**
+ * The audit query a request's query string asks for; 400 naming the parameter for anything else, or
+ * for one given twice. Only the syntax is read here (digits to a number, as /v1 reads its `limit`);
+ * the bounds are the schema's, so a non-numeric limit is passed on as text and refused there.
+ */
 export function auditQueryOf(query: Query): AuditRecordsQuery {
-  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, singleValues(query), 'query');
+  const { limit, ...others } = singleValues(query);
+  const parameters = { ...others, ...(limit !== undefined && { limit: /^\d{1,16}$/.test(limit) ? Number(limit) : limit }) };
+  const { since, ...rest } = parseOrThrow(AuditRecordsParameters, parameters, 'query');
   return { ...rest, ...(since !== undefined && { since: new Date(since) }) };
 }

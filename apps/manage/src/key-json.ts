@@ -17,7 +17,8 @@ export function keyJson(view: KeyView): KeyAnswer {
     prefix: view.prefix,
     kind: view.kind,
     scopes: [...view.scopes],
-    origins: [...view.origins],
+    // Only a browser key has origins: a secret key's answer has none, as its input may have none.
+    ...(view.kind === 'browser' && { origins: [...view.origins] }),
     createdBy: view.createdBy,
     expiresAt: instantOrNull(view.expiresAt),
     rateLimit: view.rateLimit,

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface FuzzOptions {
@@ -11,6 +13,53 @@ export interface FuzzOptions {
 }
 
 export const CONFIG_FILE = fileURLToPath(new URL('../schemathesis.toml', import.meta.url));
+const MANAGE_CONFIG_FILE = fileURLToPath(new URL('../schemathesis-manage.toml', import.meta.url));
+
+/** Which credential a /manage/v1 run tests with: the security scheme it is and the variable holding it. */
+export const MANAGE_CREDENTIALS = {
+  session: { scheme: 'session', field: 'api_key', variable: 'PETSTORE_FUZZ_SESSION' },
+  key: { scheme: 'bearer', field: 'bearer', variable: 'PETSTORE_FUZZ_KEY' },
+} as const;
+
+/** schemathesis-manage.toml with the run's one credential, as `[auth.openapi.<scheme>]` from its variable, written beside the report. */
+export async function manageConfig(by: keyof typeof MANAGE_CREDENTIALS, dir: string): Promise<string> {
+  const { scheme, field, variable } = MANAGE_CREDENTIALS[by];
+  const file = join(dir, 'schemathesis.toml');
+  await mkdir(dir, { recursive: true });
+  await writeFile(file, `${await readFile(MANAGE_CONFIG_FILE, 'utf8')}\n[auth.openapi.${scheme}]\n${field} = "\${${variable}}"\n`);
+  return file;
+}
+
+/**
+ * The Schemathesis command line against /manage/v1, with the config manageConfig wrote; no checks
+ * are named, so every check runs with the file's per-operation settings. `operationIds`, when
+ * given, are the only operations tested (those a key may call, in the key run).
+ */
+export function manageSchemathesisArgs(baseUrl: string, configFile: string, options: FuzzOptions, operationIds: readonly string[] = []): string[] {
+  return [
+    '--config-file',
+    configFile,
+    'run',
+    `${baseUrl}/manage/v1/openapi.json`,
+    '--url',
+    `${baseUrl}/manage/v1`,
+    '--phases',
+    'examples,coverage,fuzzing',
+    '--max-examples',
+    String(options.maxExamples),
+    '--workers',
+    '1',
+    '--request-timeout',
+    '10',
+    ...operationIds.flatMap((id) => ['--include-operation-id', id]),
+    '--report',
+    'junit',
+    '--report-dir',
+    options.reportDir,
+    '--no-color',
+    ...(options.seed ? ['--seed', options.seed] : []),
+  ];
+}
 
 /**
  * The whole Schemathesis command line against a running gateway: the document it serves, every
@@ -52,9 +101,14 @@ export interface FuzzResult {
 }
 
 /** Runs Schemathesis to the end, echoing its output line by line as it comes. */
-export async function runSchemathesis(binary: string, args: string[], echo: (text: string) => void): Promise<FuzzResult> {
+export async function runSchemathesis(
+  binary: string,
+  args: string[],
+  echo: (text: string) => void,
+  env: Record<string, string> = {},
+): Promise<FuzzResult> {
   const child = spawn(binary, args, {
-    env: { ...process.env, NO_COLOR: '1', COLUMNS: '120' },
+    env: { ...process.env, ...env, NO_COLOR: '1', COLUMNS: '120' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,12 +1,13 @@
 import { CreateKeyInput, RollKeyInput, UpdateKeyInput, type KeyManagement } from '@petstore/domain';
 import { auditQueryOf } from '../audit-query.js';
 import { callerOf, readInput, readNoInput, sendJson, type Call, type Handler } from '../call.js';
+import { pathParameter } from '../path-parameters.js';
 import { accountJson, auditPageJson, issuedKeyJson, keyJson, rolledKeyJson } from '../key-json.js';
 
 export interface KeyHandlerDeps {
   keys: KeyManagement;
-  /** Where the door is served (`/manage/v1`), for the Location of a new key. */
-  prefix: string;
+  /** Where the door is served, absolute from PUBLIC_BASE_URL as /v1's is, for the Location of a new key. */
+  apiBase: string;
 }
 
 /**
@@ -16,7 +17,7 @@ export interface KeyHandlerDeps {
  */
 export function keyHandlers(deps: KeyHandlerDeps) {
   const { keys } = deps;
-  const keyIdOf = (call: Call): string => call.exchange.param('keyId') ?? '';
+  const keyIdOf = (call: Call): string => pathParameter(call, 'keyId');
   return {
     getAccount: async (call) => sendJson(call.exchange, 200, accountJson(await keys.getAccount(callerOf(call)))),
     listKeys: async (call) => sendJson(call.exchange, 200, { keys: (await keys.listKeys(callerOf(call))).map(keyJson) }),
@@ -25,7 +26,7 @@ export function keyHandlers(deps: KeyHandlerDeps) {
       const input = await readInput(call.exchange, CreateKeyInput);
       const context = { ...call.context, idempotencyKey: call.exchange.idempotencyKey };
       const created = await keys.createKey(callerOf(call), input, context);
-      sendJson(call.exchange, 201, issuedKeyJson(created), ['Location', `${deps.prefix}/keys/${encodeURIComponent(created.id)}`]);
+      sendJson(call.exchange, 201, issuedKeyJson(created), ['Location', `${deps.apiBase}/keys/${encodeURIComponent(created.id)}`]);
     },
     updateKey: async (call) => {
       const input = await readInput(call.exchange, UpdateKeyInput);

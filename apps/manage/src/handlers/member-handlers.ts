@@ -1,6 +1,7 @@
 import { InvitationInput, parseOrThrow, RemoveMemberQuery, type PeopleService } from '@petstore/domain';
 import { singleValues } from '@petstore/http';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Handler } from '../call.js';
+import { pathParameter } from '../path-parameters.js';
 import { createdInvitationJson, invitationJson, memberJson, removedMemberJson } from '../member-json.js';
 import type { SessionCookie } from '../session/session-cookie.js';
 
@@ -35,7 +36,7 @@ export function memberHandlers(deps: MemberHandlerDeps) {
       const { keepKeys = false } = parseOrThrow(RemoveMemberQuery, singleValues(call.exchange.query()), 'query');
       await readNoInput(call.exchange);
       const { person, account } = signedIn(call);
-      const removed = call.exchange.param('personId') ?? '';
+      const removed = pathParameter(call, 'personId');
       const answer = await people.removeMember(person.id, account.id, removed, call.context, { keepKeys });
       // An owner who removed themselves has no session left: this browser's cookie names none now.
       sendJson(call.exchange, 200, removedMemberJson(answer), removed === person.id ? ['Set-Cookie', deps.cookie.clear] : []);
@@ -47,7 +48,7 @@ export function memberHandlers(deps: MemberHandlerDeps) {
     revokeInvitation: async (call) => {
       await readNoInput(call.exchange);
       const { person, account } = signedIn(call);
-      await people.revokeInvitation(person.id, account.id, call.exchange.param('invitationId') ?? '', call.context);
+      await people.revokeInvitation(person.id, account.id, pathParameter(call, 'invitationId'), call.context);
       sendNothing(call.exchange);
     },
   } satisfies Record<string, Handler>;

@@ -1,6 +1,7 @@
 import type { SignedIn } from '@petstore/domain';
 import { FinishRegistrationInput, FinishSignInInput, type PasskeyService, type PasskeyView } from '@petstore/passkeys';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Call, type Handler } from '../call.js';
+import { pathParameter } from '../path-parameters.js';
 import type { PasskeyAnswer } from '../openapi/passkey-answers.js';
 
 export interface PasskeyHandlerDeps {
@@ -30,7 +31,7 @@ export function passkeyHandlers(deps: PasskeyHandlerDeps) {
     },
     deletePasskey: async (call) => {
       await readNoInput(call.exchange);
-      await passkeys.deletePasskey(signedIn(call).person.id, call.exchange.param('passkeyId') ?? '', call.context);
+      await passkeys.deletePasskey(signedIn(call).person.id, pathParameter(call, 'passkeyId'), call.context);
       sendNothing(call.exchange);
     },
     startPasskeySignIn: async (call) => {

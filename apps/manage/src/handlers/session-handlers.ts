@@ -1,5 +1,6 @@
 import { AcceptInvitationInput, ChangePasswordInput, SignInInput, type PeopleService, type SignedIn } from '@petstore/domain';
 import { readInput, readNoInput, sendJson, sendNothing, signedIn, type Call, type Handler } from '../call.js';
+import { pathParameter } from '../path-parameters.js';
 import { sessionListItemJson } from '../member-json.js';
 import { sessionJson } from '../session-json.js';
 import type { SessionCookie } from '../session/session-cookie.js';
@@ -48,7 +49,7 @@ export function sessionHandlers(deps: SessionHandlerDeps) {
     endSession: async (call) => {
       await readNoInput(call.exchange);
       const { person, session } = signedIn(call);
-      const ended = call.exchange.param('sessionId') ?? '';
+      const ended = pathParameter(call, 'sessionId');
       await people.endSession(person.id, ended, call.context);
       // Ending the session this request came with signs this browser out: it may forget the cookie.
       sendNothing(call.exchange, ended === session.id ? ['Set-Cookie', cookie.clear] : []);

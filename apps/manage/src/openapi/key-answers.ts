@@ -12,7 +12,10 @@ export const KeyAnswer = z
     prefix: z.string().meta({ description: 'The first characters of the key, to recognise it: never the key.' }),
     kind: KeyKindSchema,
     scopes: z.array(z.enum(SCOPES)),
-    origins: z.array(z.string()).meta({ description: "A browser key's allowed origins; empty for a secret key." }),
+    origins: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "A browser key's allowed origins; a secret key has none, and its answer no `origins`." }),
     createdBy: z.string().nullable().meta({ description: 'Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys.' }),
     expiresAt: Instant.nullable(),
     rateLimit: z.int().nullable().meta({ description: "Operations per window; null for the service's default." }),

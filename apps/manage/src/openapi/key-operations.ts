@@ -46,6 +46,7 @@ export const KEY_OPERATION_TEXT = {
       description: 'The key, with its secret this once; `Location` names it.',
       answer: { name: 'IssuedKey', schema: IssuedKeyAnswer },
     },
+    location: true,
     refusals: [409],
   },
   updateKey: {
@@ -53,10 +54,10 @@ export const KEY_OPERATION_TEXT = {
     description:
       'Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, ' +
       'judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen ' +
-      `itself. ${OURS}`,
+      `itself. A key revoked, expired or past its roll's overlap is changed no more: 409. ${OURS}`,
     input: { name: 'UpdateKeyInput', schema: UpdateKeyInput },
     success: { status: 200, description: 'The key as changed.', answer: key },
-    refusals: [404],
+    refusals: [404, 409],
   },
   rollKey: {
     summary: 'Roll a key: a replacement, the old one working a while',

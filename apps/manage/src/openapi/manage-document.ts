@@ -63,12 +63,19 @@ export function manageOpenApiDocument(baseUrl: string): Json {
     if (success.answer) schemas[success.answer.name] = jsonSchemaOf(success.answer.schema, 'output');
     responses[String(success.status)] = {
       description: success.description,
-      ...(text.cookie && {
-        headers: { 'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' } },
+      ...((text.cookie || text.location) && {
+        headers: {
+          ...(text.cookie && {
+            'Set-Cookie': { $ref: text.cookie === 'sets' ? '#/components/headers/SetSession' : '#/components/headers/ClearSession' },
+          }),
+          ...(text.location && { Location: { $ref: '#/components/headers/Location' } }),
+        },
       }),
       ...(success.answer && { content: { 'application/json': { schema: { $ref: `#/components/schemas/${success.answer.name}` } } } }),
     };
     for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status);
+    if (operation.callers === 'key' || operation.callers === 'session-or-key')
+      for (const response of Object.values(responses)) withRateLimit(response as Json);
     const path = template.replace(/:(\w+)/g, '{$1}');
     const parameters = parametersOf(template, text);
     paths[path] = {
@@ -118,6 +125,7 @@ export function manageOpenApiDocument(baseUrl: string): Json {
         },
       },
       headers: {
+        ...ANSWER_HEADERS,
         SetSession: { description: `A new session: \`${cookie.name}=<token>; Path=/; HttpOnly; SameSite=Lax\`…`, schema: { type: 'string' } },
         ClearSession: { description: `Forget the session: \`${cookie.name}=; …; Max-Age=0\`.`, schema: { type: 'string' } },
       },
@@ -125,9 +133,63 @@ export function manageOpenApiDocument(baseUrl: string): Json {
   };
 }
 
+/**
+ * The headers answers carry beside their bodies, as the envelope and the writer send them: a key's
+ * RateLimit standing on every answer to a key (packages/http's rateLimitHeaders), `Retry-After` on
+ * a 429 or 503 that knows when to retry, `WWW-Authenticate` on 401, and a new key's `Location`.
+ */
+const ANSWER_HEADERS: Json = {
+  Location: {
+    description: 'The URL of what was created: absolute from `PUBLIC_BASE_URL` when it is set, as /v1 names a new pet.',
+    required: true,
+    schema: { type: 'string', format: 'uri-reference' },
+  },
+  RetryAfter: { description: 'Seconds to wait before retrying.', required: false, schema: { type: 'integer', minimum: 0 } },
+  WWWAuthenticate: {
+    description: 'The authentication scheme to use.',
+    required: false,
+    schema: { type: 'string', const: 'Bearer realm="petstore"' },
+  },
+  RateLimit: {
+    description:
+      'The key\'s standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent to a key with a rate limit.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  RateLimitPolicy: {
+    description: 'The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent to a key with a rate limit.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  RateLimitLimit: { description: 'Operations allowed per window for this key.', required: false, schema: { type: 'integer', minimum: 0 } },
+  RateLimitRemaining: { description: 'Operations left in the current window.', required: false, schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Seconds until the window resets.', required: false, schema: { type: 'integer', minimum: 0 } },
+};
+
+const RATE_LIMIT_HEADERS: Readonly<Record<string, string>> = {
+  RateLimit: 'RateLimit',
+  'RateLimit-Policy': 'RateLimitPolicy',
+  'RateLimit-Limit': 'RateLimitLimit',
+  'RateLimit-Remaining': 'RateLimitRemaining',
+  'RateLimit-Reset': 'RateLimitReset',
+};
+
+/** An answer to a key carries the key's standing, whatever its status. */
+function withRateLimit(response: Json): void {
+  const headers = (response['headers'] ?? {}) as Json;
+  for (const [name, component] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = { $ref: `#/components/headers/${component}` };
+  response['headers'] = headers;
+}
+
 function refusal(status: number): Json {
   return {
     description: REFUSALS[status] ?? describeStatus(status).message,
+    ...((status === 429 || status === 503 || status === 401) && {
+      headers:
+        status === 401
+          ? { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } }
+          : { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+    }),
     content: {
       'application/json': {
         schema: {

@@ -8,6 +8,8 @@ export interface OperationText {
   input?: { name: string; schema: z.ZodType; optional?: boolean };
   /** Its success: the status, and the answer's schema unless it has no body. */
   success: { status: 200 | 201 | 202 | 204; description: string; answer?: { name: string; schema: z.ZodType } };
+  /** Whether the success names what it created in `Location`. */
+  location?: true;
   /** What the answer does to the session cookie. */
   cookie?: 'sets' | 'clears';
   /** Refusals particular to the operation, beyond those every operation of its callers may meet. */

@@ -1,5 +1,6 @@
 import type { Operation } from '@petstore/domain';
 import type { z } from 'zod';
+import { PATH_PARAMETERS, type PathParameter } from '../path-parameters.js';
 import { jsonSchemaOf } from './json-schema.js';
 import type { OperationText } from './operation-text.js';
 
@@ -46,9 +47,13 @@ function headerParameters(text: OperationText): Json[] {
   }));
 }
 
-/** Each `:name` of a route template, as a required path parameter. */
+/** Each `:name` of a route template, as a required path parameter with the schema its handler parses it with. */
 function pathParameters(template: string): Json[] {
-  return [...template.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...template.matchAll(/:(\w+)/g)].map(([, name]) => {
+    const schema = PATH_PARAMETERS[name as PathParameter];
+    if (schema === undefined) throw new Error(`the route ${template} has a parameter ${name} without a schema in path-parameters.ts`);
+    return { name, in: 'path', required: true, schema: jsonSchemaOf(schema, 'input') };
+  });
 }
 
 /** Every parameter of an operation: its path's, its query's, its own headers. */

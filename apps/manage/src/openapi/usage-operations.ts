@@ -10,7 +10,8 @@ export const USAGE_OPERATION_TEXT = {
       "Every call the account's keys made at the pet doors (REST, GraphQL, tRPC), counted per UTC hour (kept 7 days) and per " +
       'UTC day (kept 400 days), by the catalogue name of the operation, so `listPets` is one line whichever door it came ' +
       'through. Filters: `from` and `to` (ISO 8601 instants, rounded out to whole buckets; by default the last 48 hours by ' +
-      'hour, the last 30 days by day), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or ' +
+      'hour, the last 30 days by day; a span reaching back further than buckets are kept starts at the oldest kept, and a ' +
+      '`from` after `to` counts nothing), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or ' +
       '`day`, the default). Each instance writes its counts every 10 s, so the last seconds may not show yet. Only the ' +
       "account's own keys: another account's key id finds nothing.",
     query: UsageQueryInput,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { FROM, TEST_MAX_RATE_LIMIT, testKeyManagement } from '../testing/test-key-management.js';
 import { operatorOn } from './callers.js';
+import type { Scope } from '../auth/scopes.js';
 
 /** An account with a management key that holds pets:read only beside keys:manage, and a wider pet key. */
 const setup = async () => {
@@ -36,7 +37,7 @@ describe('containment', () => {
   it('refuses a rate limit above the account’s, to people and keys alike, on create and on update', async () => {
     const { management, owner, narrow, wide } = await setup();
     expect((await management.createKey(owner, { name: 'at', rateLimit: TEST_MAX_RATE_LIMIT }, FROM)).rateLimit).toBe(TEST_MAX_RATE_LIMIT);
-    const above = { name: 'above', scopes: ['pets:read'], rateLimit: TEST_MAX_RATE_LIMIT + 1 };
+    const above = { name: 'above', scopes: ['pets:read' as const], rateLimit: TEST_MAX_RATE_LIMIT + 1 };
     for (const caller of [owner, narrow]) {
       await expect(management.createKey(caller, above, FROM)).rejects.toMatchObject({
         code: 'forbidden',
@@ -70,8 +71,8 @@ describe('containment', () => {
     expect((await management.updateKey(narrow, narrow.keyId, { name: 'ci' }, FROM)).name).toBe('ci');
     const recorded = audit.records.length;
     for (const widening of [
-      { scopes: ['pets:read', 'keys:manage'] },
-      { scopes: ['keys:manage'] },
+      { scopes: ['pets:read', 'keys:manage'] as Scope[] },
+      { scopes: ['keys:manage'] as Scope[] },
       { rateLimit: 5 },
       { name: 'x', rateLimit: null },
     ]) {

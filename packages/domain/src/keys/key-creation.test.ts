@@ -14,7 +14,7 @@ const once = (idempotencyKey: string) => ({ ...FROM, idempotencyKey });
 describe('createKey with an Idempotency-Key', () => {
   it('creates the key once; the same request again is told which key it made and that its secret was shown once', async () => {
     const { management, owner, keys } = await setup();
-    const body = { name: 'ci', scopes: ['pets:read', 'pets:write'] };
+    const body = { name: 'ci', scopes: ['pets:read' as const, 'pets:write' as const] };
     const created = await management.createKey(owner, body, once('req-1'));
     expect(created.key).toMatch(/^psk_/);
     const retry = management.createKey(owner, { scopes: ['pets:write', 'pets:read'], name: 'ci' }, once('req-1'));

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { AuditAction, AuditRecord } from '../audit/ports.js';
 import { MAX_KEY_ORIGINS, ORIGIN_PATTERN } from '../auth/browser-key.js';
 import type { KeyKind } from '../auth/ports.js';
-import type { Scope } from '../auth/scopes.js';
-import { OverlapSeconds } from '../keys/key-settings.js';
+import { SCOPES, type Scope } from '../auth/scopes.js';
+import { KeyName } from '../accounts/display-name.js';
+import { MAX_RATE_LIMIT, OverlapSeconds } from '../keys/key-settings.js';
 import type { IssuedKey, KeySummary } from '../keys/key-views.js';
 import type { Role } from '../people/ports.js';
 import type { MemberView } from '../people/views.js';
@@ -72,11 +73,14 @@ export const OriginSchema = z
   .max(300, { error: 'must be at most 300 characters' })
   .regex(ORIGIN_PATTERN, { error: 'must be an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path' });
 
-const ScopeList = z.array(z.string({ error: 'must be text' }), { error: 'must be a list of scopes' }).max(10);
-const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).nullable();
+const ScopeList = z
+  .array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(', ')}` }), { error: 'must be a list of scopes' })
+  .min(1, { error: `give at least one of ${SCOPES.join(', ')}` })
+  .max(10);
+const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).max(MAX_RATE_LIMIT).nullable();
 
 export const CreateKeyInput = z.strictObject({
-  name: z.string({ error: 'must be text' }),
+  name: KeyName,
   scopes: ScopeList.optional(),
   expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable().optional(),
   rateLimit: RateLimitField.optional(),
@@ -85,12 +89,18 @@ export const CreateKeyInput = z.strictObject({
 });
 export type CreateKeyInput = z.input<typeof CreateKeyInput>;
 
-export const UpdateKeyInput = z.strictObject({
-  name: z.string({ error: 'must be text' }).optional(),
-  scopes: ScopeList.optional(),
-  rateLimit: RateLimitField.optional(),
-  origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
-});
+const CHANGE_RULE = 'give the name, the scopes, the rate limit or (of a browser key) the origins to change';
+
+/** At least one field: a change of nothing is refused, and the document says so (`minProperties`). */
+export const UpdateKeyInput = z
+  .strictObject({
+    name: KeyName.optional(),
+    scopes: ScopeList.optional(),
+    rateLimit: RateLimitField.optional(),
+    origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 0, { error: CHANGE_RULE })
+  .meta({ minProperties: 1 });
 export type UpdateKeyInput = z.input<typeof UpdateKeyInput>;
 
 /** Seconds the old key keeps working; 0 ends it now; 24 h when absent; at most 30 days (OverlapSeconds). */

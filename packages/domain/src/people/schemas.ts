@@ -10,13 +10,20 @@ import { DisplayName } from '../accounts/display-name.js';
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 
-/** An email address as people are known by: trimmed and lower-cased, at most 254 characters (RFC 5321). */
+/**
+ * An address as RFC 5321 lets a mailbox be written without quoting: a local part of 1 to 64
+ * letters, digits and `_'+-.` (not starting or ending with a dot), `@`, a domain of DNS labels
+ * (letters, digits, inner hyphens, at most 63 each) ending in a top-level name of letters. Every
+ * address it matches is also an `email` by JSON Schema's format, which the document states beside it.
+ */
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9_'+-](?:[A-Za-z0-9_'+.-]{0,62}[A-Za-z0-9_'+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** An email address as people are known by: at most 254 characters (RFC 5321), kept lower-cased. Nothing is trimmed: the document could not say so. */
 export const Email = z
-  .string({ error: 'must be text' })
-  .trim()
-  .toLowerCase()
+  .email({ pattern: EMAIL_PATTERN, error: 'must be an email address' })
   .max(254, { error: 'must be at most 254 characters' })
-  .pipe(z.email({ error: 'must be an email address' }));
+  .overwrite((email) => email.toLowerCase());
 
 /**
  * A password as given at sign-in: any text up to a bound (so nothing unbounded reaches the
@@ -31,12 +38,28 @@ export const Password = z
     description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside`,
   });
 
+/**
+ * A password being chosen (signing up, resetting, changing, accepting an invitation): 12 to 128
+ * characters, counted as Unicode code points as the document's minLength and maxLength count them
+ * (zod's own min and max count UTF-16 units, which would refuse 100 emoji). What no schema can
+ * say (a common password, one character repeated, the person's own address) is the password
+ * policy's, a 400 the document lists.
+ */
+export const NewPassword = z
+  .string({ error: 'must be text' })
+  .refine((password) => withinLength([...password].length), { error: `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` })
+  .meta({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, description: Password.description });
+
+function withinLength(length: number): boolean {
+  return length >= MIN_PASSWORD_LENGTH && length <= MAX_PASSWORD_LENGTH;
+}
+
 /** A one-time link's token: 32 random bytes, base64url (43 characters). */
 export const LinkToken = z.string({ error: 'must be text' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be the token of a link this service sent' });
 
 export const RoleSchema = z.enum(['owner', 'member'], { error: 'must be owner or member' });
 
-export const SignUpInput = z.strictObject({ email: Email, password: Password, accountName: DisplayName });
+export const SignUpInput = z.strictObject({ email: Email, password: NewPassword, accountName: DisplayName });
 export type SignUpInput = z.input<typeof SignUpInput>;
 
 export const SignInInput = z.strictObject({ email: Email, password: Password });
@@ -48,10 +71,10 @@ export type VerifyEmailInput = z.input<typeof VerifyEmailInput>;
 export const PasswordResetRequest = z.strictObject({ email: Email });
 export type PasswordResetRequest = z.input<typeof PasswordResetRequest>;
 
-export const ResetPasswordInput = z.strictObject({ token: LinkToken, password: Password });
+export const ResetPasswordInput = z.strictObject({ token: LinkToken, password: NewPassword });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
 
-export const ChangePasswordInput = z.strictObject({ currentPassword: Password, newPassword: Password });
+export const ChangePasswordInput = z.strictObject({ currentPassword: Password, newPassword: NewPassword });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
 
 export const InvitationInput = z.strictObject({ email: Email, role: RoleSchema.default('member') });
@@ -81,7 +104,8 @@ export const RemoveMemberQuery = z.strictObject({
 export const AcceptInvitationInput = z.strictObject({
   token: LinkToken,
   email: Email,
-  password: Password,
+  // A new person's password, or an existing person's own, which was chosen under the same rule.
+  password: NewPassword,
   accountName: DisplayName.optional(),
 });
 export type AcceptInvitationInput = z.input<typeof AcceptInvitationInput>;

@@ -4,7 +4,7 @@ import { hashSecretToken } from './link-tokens.js';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from './sessions.js';
 
 const MINUTE = 60_000;
-const credentials = { email: 'Alice@Example.com ', password: 'correct horse battery' };
+const credentials = { email: 'Alice@Example.com', password: 'correct horse battery' };
 const alice = { ...credentials, accountName: 'Acme' };
 
 /** Alice signed up (verification off) and signed in once. */

@@ -22,10 +22,6 @@ export const UNKNOWN_OPERATION = 'unknown';
 export type UsageOperation = OperationName | typeof UNKNOWN_OPERATION;
 export const USAGE_OPERATIONS: readonly UsageOperation[] = [...OPERATION_NAMES, UNKNOWN_OPERATION];
 
-export function isUsageOperation(text: string): text is UsageOperation {
-  return (USAGE_OPERATIONS as readonly string[]).includes(text);
-}
-
 /** Buckets: an hour (kept HOUR_BUCKET_DAYS days) or a UTC day (kept DAY_BUCKET_DAYS days). */
 export type UsageGranularity = 'hour' | 'day';
 

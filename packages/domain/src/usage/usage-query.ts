@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { DomainError } from '../errors/domain-error.js';
 import {
   bucketStart,
   DAY_BUCKET_DAYS,
   DAY_MS,
   HOUR_BUCKET_DAYS,
   HOUR_MS,
-  isUsageOperation,
   USAGE_DOORS,
+  USAGE_OPERATIONS,
   type UsageFilter,
   type UsageGranularity,
 } from './ports.js';
@@ -19,10 +18,7 @@ export const UsageQueryInput = z.strictObject({
   from: Instant.optional(),
   to: Instant.optional(),
   keyId: z.string({ error: 'must be text' }).min(1).max(100, { error: 'must be at most 100 characters' }).optional(),
-  operation: z
-    .string({ error: 'must be text' })
-    .refine(isUsageOperation, { error: 'must be an operation of the catalogue, such as listPets, or unknown' })
-    .optional(),
+  operation: z.enum(USAGE_OPERATIONS, { error: 'must be an operation of the catalogue, such as listPets, or unknown' }).optional(),
   door: z.enum(USAGE_DOORS, { error: 'must be rest, graphql or trpc' }).optional(),
   granularity: z.enum(['hour', 'day'], { error: 'must be hour or day' }).default('day'),
 });
@@ -35,22 +31,18 @@ const MAX_SPAN_MS: Readonly<Record<UsageGranularity, number>> = { hour: HOUR_BUC
 
 /**
  * The buckets a query reads: `from` and `to` rounded out to whole buckets (so an hour or a day is
- * counted whole or not at all), `to` the present by default, `from` a default span before it.
+ * counted whole or not at all), `to` the present by default, `from` a default span before it. A
+ * `from` after `to` counts nothing (the span is empty, at `to`), and a span reaching back further
+ * than buckets are kept starts at the oldest one kept: rules between two filters that the
+ * document's schema could not state are answers, whose `from` says where counting started.
  */
 export function usageFilter(accountId: string, input: z.output<typeof UsageQueryInput>, now: Date): UsageFilter {
   const { granularity } = input;
   const size = granularity === 'hour' ? HOUR_MS : DAY_MS;
   const toMs = input.to === undefined ? now.getTime() : Date.parse(input.to);
   const to = bucketStart(toMs - 1, granularity) + size;
-  const from = bucketStart(input.from === undefined ? to - DEFAULT_SPAN_MS[granularity] : Date.parse(input.from), granularity);
-  if (from >= to) throw new DomainError('invalid_request', 'from: must be before to');
-  if (to - from > MAX_SPAN_MS[granularity])
-    throw new DomainError(
-      'invalid_request',
-      granularity === 'hour'
-        ? `from: hours are kept ${HOUR_BUCKET_DAYS} days; ask for at most that span, or granularity=day`
-        : `from: days are kept ${DAY_BUCKET_DAYS} days; ask for at most that span`,
-    );
+  const asked = bucketStart(input.from === undefined ? to - DEFAULT_SPAN_MS[granularity] : Date.parse(input.from), granularity);
+  const from = Math.min(to, Math.max(asked, to - MAX_SPAN_MS[granularity]));
   return {
     accountId,
     granularity,

@@ -43,6 +43,8 @@ describe('allowedMethods', () => {
         routes: [
           { method: 'GET', template: '/', handlers: [(exchange) => exchange.send(200, ['Content-Type', 'text/plain'], 'things')] },
           { method: 'POST', template: '/', handlers: [(exchange) => exchange.send(201, [])] },
+          { method: 'DELETE', template: '/:thingId', handlers: [(exchange) => exchange.send(204, [])] },
+          { method: 'POST', template: '/special', handlers: [(exchange) => exchange.send(201, [])] },
         ],
         isPublic: () => true,
       },
@@ -66,8 +68,15 @@ describe('allowedMethods', () => {
 
   it('lets the methods the path has through, and leaves a path it does not know to the 404', async () => {
     expect(await send(base, 'GET', '/things')).toMatchObject({ status: 200, text: 'things' });
-    const unknown = await send(base, 'TRACE', '/things/else');
+    const unknown = await send(base, 'TRACE', '/things/else/more');
     expect(unknown).toMatchObject({ status: 404, allow: undefined });
     expect(JSON.parse(unknown.text)).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('never matches a literal path with a templated route: its own methods are all it has', async () => {
+    expect(await send(base, 'OPTIONS', '/things/special')).toMatchObject({ status: 200, allow: 'POST' });
+    expect(await send(base, 'DELETE', '/things/special')).toMatchObject({ status: 405, allow: 'POST' });
+    expect(await send(base, 'OPTIONS', '/things/other')).toMatchObject({ status: 200, allow: 'DELETE' });
+    expect(await send(base, 'DELETE', '/things/other')).toMatchObject({ status: 204 });
   });
 });

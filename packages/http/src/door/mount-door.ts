@@ -72,12 +72,35 @@ export function handlerStep(handler: Handler): Step {
 }
 
 /**
- * The routes as @koa/router routes them under the prefix, each route's parameters given to the
- * exchange before its first handler runs. The router knows every method Node knows, so a method a
+ * The routes as @koa/router routes them under the prefix. The router knows every method Node knows, so a method a
  * path's routes lack is 405 with `Allow` (RFC 9110 §15.5.6), not the router's 501, which would say
  * the server knows the method for no resource at all.
+ *
+ * A literal path is never matched by a templated one: `/invitations/accept` is not the invitation
+ * named `accept`, so `DELETE /invitations/:invitationId` neither answers it nor shows in its
+ * `Allow`. The literal routes are a router of their own, asked first; only a path none of them
+ * has goes on to the templated routes.
  */
 function routeTable(prefix: string, routes: readonly Route[], options: { answersMethods: boolean }): Step {
+  const isTemplated = (route: Route): boolean => route.template.includes(':');
+  const literal = routerOf(
+    prefix,
+    routes.filter((route) => !isTemplated(route)),
+  );
+  const templated = routerOf(prefix, routes.filter(isTemplated));
+  const literalRoutes = literal.routes();
+  const literalMethods: Step = options.answersMethods ? allowedMethods(literal) : (_ctx, next) => next();
+  const templatedRoutes = options.answersMethods ? chain(templated.routes(), allowedMethods(templated)) : templated.routes();
+  // The literal router adds to `ctx.matched` the routes whose path matched, whatever their method
+  // (after those of a door's notices, which ran first).
+  return async (ctx, next) => {
+    const before = ctx.matched?.length ?? 0;
+    await literalRoutes(ctx, () => Promise.resolve((ctx.matched?.length ?? 0) > before ? literalMethods(ctx, next) : templatedRoutes(ctx, next)));
+  };
+}
+
+/** A router of the routes under the prefix, each route's parameters given to the exchange before its first handler runs. */
+function routerOf(prefix: string, routes: readonly Route[]): Router<ExchangeState> {
   const router = new Router<ExchangeState>({ prefix, methods: [...METHODS] });
   for (const { method, template, handlers } of routes) {
     const [first, ...rest] = handlers;
@@ -88,7 +111,7 @@ function routeTable(prefix: string, routes: readonly Route[], options: { answers
     };
     DECLARE[method](router, template, [matched, ...rest.map(handlerStep)]);
   }
-  return options.answersMethods ? chain(router.routes(), allowedMethods(router)) : router.routes();
+  return router;
 }
 
 /** How a route of each method is declared on the router. */
