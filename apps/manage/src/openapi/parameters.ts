@@ -1,6 +1,6 @@
 import type { Operation } from '@petstore/domain';
+import { jsonSchemaOf } from '@petstore/http';
 import type { z } from 'zod';
-import { jsonSchemaOf } from './json-schema.js';
 import type { OperationText } from './operation-text.js';
 
 type Json = Record<string, unknown>;
