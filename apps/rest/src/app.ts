@@ -62,9 +62,9 @@ export function restRoutes(deps: RestDeps): Route[] {
     queryParameters(exchange.query(), []);
     await next();
   };
-  // Generated once, when the door is built: where it is served decides its servers and the addresses its answers carry.
+  // Generated once, when the door is built, with the servers of this deployment.
   const servers = apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config);
-  const openApiJson = stringifyJson(v1OpenApiDocument({ publicBaseUrl: deps.publicBaseUrl, apiPrefix: REST_PREFIX, servers }));
+  const openApiJson = stringifyJson(v1OpenApiDocument({ apiPrefix: REST_PREFIX, servers }));
 
   // What each routed operation does once admitted; an operation of the table without one does not compile.
   const handlers: { readonly [Name in RoutedOperation]: Handler[] } = {

@@ -19,6 +19,6 @@ let cached: OpenApiDocument | undefined;
 /** The published contract: the document as production serves it, generated once. */
 export function loadOpenApiDocument(): OpenApiDocument {
   const publicBaseUrl = new URL(DEFAULT_PRODUCTION_URL).origin;
-  cached ??= v1OpenApiDocument({ publicBaseUrl, apiPrefix: API_PREFIX, servers: apiServers(publicBaseUrl, API_PREFIX) });
+  cached ??= v1OpenApiDocument({ apiPrefix: API_PREFIX, servers: apiServers(publicBaseUrl, API_PREFIX) });
   return cached;
 }

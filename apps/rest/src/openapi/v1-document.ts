@@ -28,9 +28,8 @@ export interface ApiServer {
 
 export type OpenApiDocument = Json & { servers: ApiServer[] };
 
-/** Where the document is served from: its public origin (empty without PUBLIC_BASE_URL), the door's prefix, the servers it lists. */
+/** Where the document is served from: the door's prefix, and the servers it lists. */
 export interface DocumentPlace {
-  publicBaseUrl: string;
   apiPrefix: string;
   servers: readonly ApiServer[];
 }
@@ -68,20 +67,22 @@ const EVERY_OPERATION: readonly RefusalStatus[] = [400, 401, 403, 429, 431, 500,
 
 /**
  * The headers every answer of a deprecated operation carries, the refused key's included (they
- * are sent before the key is checked), with the values the door sends.
+ * are sent before the key is checked), with the values the door sends; the link's address is
+ * this deployment's (relative without PUBLIC_BASE_URL), so only its path is fixed.
  */
-function deprecationNotice(apiBase: string, deprecation: Deprecation): Json {
-  const sent = deprecationHeaders(apiBase, deprecation);
-  const header = (description: string, value: string | undefined): Json => ({
-    description,
-    required: true,
-    schema: { type: 'string', const: value },
-  });
+function deprecationNotice(apiPrefix: string, deprecation: Deprecation): Json {
+  const sent = deprecationHeaders(apiPrefix, deprecation);
+  const header = (description: string, schema: Json): Json => ({ description, required: true, schema: { type: 'string', ...schema } });
+  const link = sent['Link'];
   return {
-    Deprecation: header('RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch).', sent['Deprecation']),
-    Sunset: header('RFC 8594: the operation stops working at this instant.', sent['Sunset']),
-    ...(sent['Link'] !== undefined && {
-      Link: header(`A link to the operation that replaces this one, \`${deprecation.successor}\`.`, sent['Link']),
+    Deprecation: header('RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch).', {
+      const: sent['Deprecation'],
+    }),
+    Sunset: header('RFC 8594: the operation stops working at this instant.', { const: sent['Sunset'] }),
+    ...(link !== undefined && {
+      Link: header(`A link to the operation that replaces this one, \`${deprecation.successor}\`: \`${link}\` under this service's address.`, {
+        pattern: `^<[^>]*${link.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      }),
     }),
   };
 }
@@ -100,13 +101,12 @@ function describe(operation: Operation, own: string): string {
 }
 
 function paths(place: DocumentPlace): { paths: Record<string, Json>; shared: Set<RefusalStatus> } {
-  const apiBase = `${place.publicBaseUrl}${place.apiPrefix}`;
   const result: Record<string, Json> = {};
   const shared = new Set<RefusalStatus>();
   for (const { method, template, name, operation } of ROUTES) {
     const text = V1_OPERATION_TEXT[name];
     const { deprecation } = operation;
-    const notice = deprecation ? deprecationNotice(apiBase, deprecation) : {};
+    const notice = deprecation ? deprecationNotice(place.apiPrefix, deprecation) : {};
     const own = new Map((text.refusals ?? []).map(({ status, description }) => [status, description]));
     if (deprecation) own.set(410, `The operation was removed at its sunset (${sunsetDay(deprecation)}).`);
     const statuses = [...new Set([...EVERY_OPERATION, ...own.keys()])].sort((a, b) => a - b);
