@@ -28,7 +28,7 @@ function withInt64Bounds(node: unknown): unknown {
 
 /** The domain's schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), whole, for one place in a document. */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  return asDocumentSchema(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json);
+  return asDocumentSchema(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
 }
 
 /**
