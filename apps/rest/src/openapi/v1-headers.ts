@@ -1,4 +1,4 @@
-import { rateLimitHeaders } from '@petstore/http';
+import type { rateLimitHeaders } from '@petstore/http';
 
 type Json = Record<string, unknown>;
 
