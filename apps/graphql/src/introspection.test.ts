@@ -1,3 +1,4 @@
+import { CATALOGUE, sunsetDay } from '@petstore/domain';
 import { buildSchema, getIntrospectionQuery, isObjectType, isInputObjectType, isEnumType, type GraphQLField, type GraphQLInputField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemaSdl } from './schema.js';
@@ -17,7 +18,9 @@ interface FieldInfo {
 }
 
 describe('introspection, when switched on', () => {
-  it('shows pet(id:) as deprecated with its removal date and replacement', async () => {
+  it("shows pet(id:) as deprecated with the catalogue's removal date and replacement", async () => {
+    const { deprecation } = CATALOGUE.getPet;
+    if (!deprecation) throw new Error('the catalogue deprecates getPet');
     const answer = await postGraphql<{ __type: { fields: FieldInfo[] } }>(door.url, {
       query: '{ __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }',
       key: door.apiKey,
@@ -25,7 +28,7 @@ describe('introspection, when switched on', () => {
     expect(answer.body.data?.__type.fields).toEqual([
       { name: 'pets', isDeprecated: false, deprecationReason: null },
       { name: 'petsPage', isDeprecated: false, deprecationReason: null },
-      { name: 'pet', isDeprecated: true, deprecationReason: 'Removed on 2030-12-05. Use pets(status:).' },
+      { name: 'pet', isDeprecated: true, deprecationReason: `Removed on ${sunsetDay(deprecation)}. Instead, ${deprecation.replacement}.` },
     ]);
   });
 

@@ -17,7 +17,7 @@ import { listInputFromQuery, queryParameters } from './list-query.js';
 import { nextPageLink } from './next-link.js';
 import { petJson, petsJson } from './pet-json.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
-import { servedOpenApiDocument } from './openapi/openapi-document.js';
+import { v1OpenApiDocument } from './openapi/v1-document.js';
 
 export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'> & {
   /** Other doors' documents /docs lists after this door's (the gateway adds the management API's). */
@@ -62,7 +62,9 @@ export function restRoutes(deps: RestDeps): Route[] {
     queryParameters(exchange.query(), []);
     await next();
   };
-  const openApiJson = stringifyJson(servedOpenApiDocument(apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config)));
+  // Generated once, when the door is built, with the servers of this deployment.
+  const servers = apiServers(deps.publicBaseUrl, REST_PREFIX, deps.config);
+  const openApiJson = stringifyJson(v1OpenApiDocument({ apiPrefix: REST_PREFIX, servers }));
 
   // What each routed operation does once admitted; an operation of the table without one does not compile.
   const handlers: { readonly [Name in RoutedOperation]: Handler[] } = {

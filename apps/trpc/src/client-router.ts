@@ -1,6 +1,6 @@
 import type { TRPCBuiltRouter } from '@trpc/server';
 import type { PetstoreErrorShape } from './error-shape.js';
-import type { petsProcedures } from './pets-router.js';
+import type { petsProcedures } from './pets-procedures.js';
 
 /**
  * The router as a client sees it: the same procedures, error shape and (absent) transformer as

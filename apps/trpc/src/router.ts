@@ -1,4 +1,4 @@
-import { petsRouter } from './pets-router.js';
+import { petsRouter } from './pets-procedures.js';
 import { router } from './trpc.js';
 
 export const appRouter = router({ pets: petsRouter });

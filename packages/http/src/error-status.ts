@@ -53,3 +53,8 @@ export function describeStatus(status: number): StatusDescription {
     (status >= 500 ? { code: 'internal_error', message: 'internal error' } : { code: 'invalid_request', message: 'the request is invalid' })
   );
 }
+
+/** The error code the HTTP layer sends with a status, as every door's refusal carries it (what the documents say it is). */
+export function codeOfStatus(status: number): string {
+  return Object.entries(HTTP_STATUS_BY_CODE).find(([, mapped]) => mapped === status)?.[0] ?? describeStatus(status).code;
+}

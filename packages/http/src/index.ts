@@ -24,3 +24,4 @@ export * from './shell/http-shell.js';
 export * from './shell/metrics-endpoint.js';
 export * from './shell/metrics.js';
 export * from './shell/metered-calls.js';
+export { jsonSchemaOf, namedJsonSchemas, refusalSchema } from './openapi/json-schema.js';

@@ -6,8 +6,8 @@ import type { MutationResolvers, QueryResolvers } from '../generated/resolvers-t
  * catalogue operation it serves, whose scope and cost the envelope applies and whose deprecation
  * the reports carry. Typed against the resolver types generated from the SDL, so that a root field
  * added to the schema does not compile until it is mapped here (and a field removed must leave);
- * every operation of the pets surface is mapped or left out with a reason. The SDL's descriptions and
- * @deprecated say what the catalogue says, checked by sdl-catalogue.test.ts.
+ * every operation of the pets surface is mapped or left out with a reason. The published SDL's
+ * root-field scope notes and @deprecated are made from the catalogue through it (published-sdl.ts).
  */
 export const ROOT_FIELDS = doorTable(
   'pets',

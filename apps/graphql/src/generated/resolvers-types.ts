@@ -72,7 +72,7 @@ export type Query = {
   __typename?: 'Query';
   /**
    * One animal by its id, or null when no animal has it. Needs the `pets:read` scope.
-   * @deprecated Removed on 2030-12-05. Use pets(status:).
+   * @deprecated Removed on 2030-12-05. Instead, list pets with a status filter.
    */
   pet: Maybe<Pet>;
   /** Animals ordered by id, optionally filtered by status. Needs the `pets:read` scope. */

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { STABILITY_NOTES, type Callers, type Stability } from '@petstore/domain';
 import { disagreementsWithCatalogue, stabilityInText, type PublishedOperation } from '@petstore/testing';
+import { codeOfStatus } from '@petstore/http';
 import { describe, expect, it } from 'vitest';
 import { MANAGE_ROUTES } from '../manage-routes.js';
-import { codeOfStatus, manageOpenApiDocument } from './manage-document.js';
+import { manageOpenApiDocument } from './manage-document.js';
 
 type Json = Record<string, unknown>;
 type OperationObject = Json & { responses: Record<string, Json>; security: Json[] };

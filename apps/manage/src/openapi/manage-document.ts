@@ -1,18 +1,12 @@
 import { STABILITY_NOTES, type Operation } from '@petstore/domain';
-import { describeStatus, HTTP_STATUS_BY_CODE } from '@petstore/http';
+import { codeOfStatus, describeStatus, jsonSchemaOf } from '@petstore/http';
 import { ROUTES } from '../manage-routes.js';
 import { sessionCookie } from '../session/session-cookie.js';
 import type { OperationText } from './operation-text.js';
-import { jsonSchemaOf } from './json-schema.js';
 import { OPERATION_TEXT } from './operations.js';
 import { CALLERS_NOTE, parametersOf, securityOf } from './parameters.js';
 
 type Json = Record<string, unknown>;
-
-/** The error code the HTTP layer sends with a status, as every door's refusal carries it. */
-export function codeOfStatus(status: number): string {
-  return Object.entries(HTTP_STATUS_BY_CODE).find(([, mapped]) => mapped === status)?.[0] ?? describeStatus(status).code;
-}
 
 const REFUSALS: Readonly<Record<number, string>> = {
   400: 'The input is not what the operation takes; the message says which field and why.',

@@ -1,7 +1,7 @@
 import type { Operation } from '@petstore/domain';
+import { jsonSchemaOf } from '@petstore/http';
 import type { z } from 'zod';
 import { PATH_PARAMETERS, type PathParameter } from '../path-parameters.js';
-import { jsonSchemaOf } from './json-schema.js';
 import type { OperationText } from './operation-text.js';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Exchange, Next, Route } from '@petstore/http';
-import type { ApiServer } from '../openapi/openapi-document.js';
+import type { ApiServer } from '../openapi/v1-document.js';
 
 export const DOCS_PATH = '/docs';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_PRODUCTION_URL, DEFAULT_STAGING_URL, type Config } from '@petstore/runtime';
-import type { ApiServer } from './openapi-document.js';
+import type { ApiServer } from './v1-document.js';
 
 export type ServerConfig = Pick<Config, 'PETSTORE_PRODUCTION_URL' | 'PETSTORE_STAGING_URL'>;
 

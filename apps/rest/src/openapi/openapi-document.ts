@@ -1,30 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { parseJsonText } from '@petstore/http';
+import { DEFAULT_PRODUCTION_URL } from '@petstore/runtime';
+import { apiServers } from './api-servers.js';
+import { v1OpenApiDocument, type OpenApiDocument } from './v1-document.js';
+
+export type { ApiServer, OpenApiDocument } from './v1-document.js';
 
 /**
- * The REST contract as published: apps/rest/openapi/openapi.json, kept in the repository and
- * served as it is, except for `servers`, which name the environments this deployment was
- * configured with. The path resolves from src/ (tests) and dist/ (the built server) alike.
- * It is read losslessly: the int64 bounds (2^63 - 1) are bigints, so write it with stringifyJson.
+ * apps/rest/openapi/openapi.json: the document as production serves it, written from the
+ * generator (a test fails while it is stale) for what reads the contract as a file: the client's
+ * code generation and the released-contract check. The path resolves from src/ and dist/ alike.
  */
 export const OPENAPI_DOCUMENT_FILE = new URL('../../openapi/openapi.json', import.meta.url);
 
-export interface ApiServer {
-  url: string;
-  description: string;
-}
-
-export type OpenApiDocument = Record<string, unknown> & { servers: ApiServer[] };
+/** The door's prefix, as the production server's URL ends with it. */
+const API_PREFIX = new URL(DEFAULT_PRODUCTION_URL).pathname;
 
 let cached: OpenApiDocument | undefined;
 
-/** The repository copy of the document, read once. */
+/** The published contract: the document as production serves it, generated once. */
 export function loadOpenApiDocument(): OpenApiDocument {
-  cached ??= parseJsonText(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as OpenApiDocument;
+  const publicBaseUrl = new URL(DEFAULT_PRODUCTION_URL).origin;
+  cached ??= v1OpenApiDocument({ apiPrefix: API_PREFIX, servers: apiServers(publicBaseUrl, API_PREFIX) });
   return cached;
-}
-
-/** The document a client downloads: the repository copy with this deployment's servers. */
-export function servedOpenApiDocument(servers: readonly ApiServer[]): OpenApiDocument {
-  return { ...loadOpenApiDocument(), servers: [...servers] };
 }

@@ -38,7 +38,7 @@ export interface paths {
         /**
          * Get a pet by id
          * @deprecated
-         * @description **Deprecated: removed on 2030-12-05.** Use `listPets` with its `status` filter instead. Every response of this operation carries `Deprecation`, `Sunset` and a `Link` to the replacement; from the sunset instant on it answers `410 gone`. Needs the `pets:read` scope.
+         * @description **Deprecated: removed on 2030-12-05.** Instead, list pets with a status filter (`listPets`). Every response of this operation carries `Deprecation`, `Sunset` and a `Link` to the replacement; from the sunset instant on it answers `410 gone`. Returns the pet with this id. Needs the `pets:read` scope.
          */
         get: operations["getPet"];
         put?: never;
@@ -170,17 +170,17 @@ export interface components {
             /** @constant */
             status: 415;
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
-        HeadersTooLargeError: {
-            /** @constant */
-            code: "headers_too_large";
-            /** @constant */
-            status: 431;
-        } & WithRequired<components["schemas"]["Error"], "code" | "status">;
         RateLimitedError: {
             /** @constant */
             code: "rate_limited";
             /** @constant */
             status: 429;
+        } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+        HeadersTooLargeError: {
+            /** @constant */
+            code: "headers_too_large";
+            /** @constant */
+            status: 431;
         } & WithRequired<components["schemas"]["Error"], "code" | "status">;
         InternalError: {
             /** @constant */
@@ -293,15 +293,6 @@ export interface components {
                 "application/json": components["schemas"]["UnsupportedMediaTypeError"];
             };
         };
-        /** @description The request headers are larger than the configured limit (16 KiB by default). The request is refused before it is read, so this answer carries no other header of this document and closes the connection. */
-        HeadersTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["HeadersTooLargeError"];
-            };
-        };
         /** @description The API key has used up its requests for the current window; retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
@@ -316,6 +307,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["RateLimitedError"];
+            };
+        };
+        /** @description The request headers are larger than the configured limit (16 KiB by default). The request is refused before it is read, so this answer carries no other header of this document and closes the connection. */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HeadersTooLargeError"];
             };
         };
         /** @description An unexpected failure; its details are logged, never sent. */
@@ -350,44 +350,13 @@ export interface components {
             };
         };
     };
-    parameters: {
-        /**
-         * @description The largest number of pets to return.
-         * @example 20
-         */
-        Limit: number;
-        /**
-         * @description Only pets with this status.
-         * @example available
-         */
-        StatusFilter: components["schemas"]["PetStatus"];
-        /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
-        After: string;
-        /**
-         * @description The id of the pet: any int64 in decimal digits. One that names no pet (ids are assigned from 1 up) answers 404.
-         * @example 1
-         */
-        PetId: components["schemas"]["Int64"];
-        /**
-         * @description Makes a retried create safe: a create with a key this account used before, with the same pet, answers 201 with the pet the first one created instead of adding another; with a different pet it is refused with 409. Keys are remembered for at least 24 hours. Any unique value works, such as a UUID.
-         * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
-         */
-        IdempotencyKey: string;
-        /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
-        RequestId: string;
-    };
+    parameters: never;
     requestBodies: never;
     headers: {
         /** @description Present when more pets follow: `<URL>; rel="next"`, where URL repeats `limit` and `status` and adds the `after` cursor. */
         NextLink: string;
-        /** @description The URL of the created pet. */
+        /** @description The created pet's URL: absolute, under the service's public address, when the operator sets one (`PUBLIC_BASE_URL`, as production does); otherwise the path alone, which resolves against the address the request was sent to. */
         Location: string;
-        /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
-        Deprecation: string;
-        /** @description RFC 8594: the operation stops working at this instant. */
-        Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
-        /** @description A link to the operation that replaces this one: `<…/v1/pets>; rel="successor-version"`. */
-        SuccessorLink: string;
         /** @description The authentication scheme to use. */
         WWWAuthenticate: "Bearer realm=\"petstore\"";
         /** @description Seconds to wait before retrying. */
@@ -418,18 +387,18 @@ export interface operations {
                  * @description The largest number of pets to return.
                  * @example 20
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: number;
                 /**
                  * @description Only pets with this status.
                  * @example available
                  */
-                status?: components["parameters"]["StatusFilter"];
+                status?: components["schemas"]["PetStatus"];
                 /** @description Continue after the page that gave this cursor. Take cursors from the `Link` header of a previous page: they are opaque and their meaning may change. Any text of this pattern is a position in the id order (past the last pet it gives an empty page); other text is refused with 400. */
-                after?: components["parameters"]["After"];
+                after?: string;
             };
             header?: {
                 /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
+                "X-Request-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -469,9 +438,9 @@ export interface operations {
                  * @description Makes a retried create safe: a create with a key this account used before, with the same pet, answers 201 with the pet the first one created instead of adding another; with a different pet it is refused with 409. Keys are remembered for at least 24 hours. Any unique value works, such as a UUID.
                  * @example 5f0c6f8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f
                  */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                "Idempotency-Key"?: string;
                 /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
+                "X-Request-Id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -516,14 +485,14 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description An id for this request in the service's logs, such as a load balancer's or a retrying client's. It is used and sent back when it is 1 to 128 letters, digits, `.`, `_` or `-`; any other value is replaced by a new id, never refused. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
+                "X-Request-Id"?: string;
             };
             path: {
                 /**
                  * @description The id of the pet: any int64 in decimal digits. One that names no pet (ids are assigned from 1 up) answers 404.
                  * @example 1
                  */
-                petId: components["parameters"]["PetId"];
+                petId: components["schemas"]["Int64"];
             };
             cookie?: never;
         };
@@ -532,9 +501,12 @@ export interface operations {
             /** @description The pet. */
             200: {
                 headers: {
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -555,10 +527,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -569,10 +544,13 @@ export interface operations {
             401: {
                 headers: {
                     "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -587,10 +565,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -605,10 +586,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -623,10 +607,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -642,10 +629,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -661,10 +651,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -680,10 +673,13 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["SuccessorLink"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description RFC 9745: the operation is deprecated since this instant (`@` and seconds since the epoch). */
+                    Deprecation: "@1795305600";
+                    /** @description RFC 8594: the operation stops working at this instant. */
+                    Sunset: "Thu, 05 Dec 2030 00:00:00 GMT";
+                    /** @description A link to the operation that replaces this one, `listPets`: `</v1/pets>; rel="successor-version"` under this service's address. */
+                    Link: string;
                     [name: string]: unknown;
                 };
                 content: {

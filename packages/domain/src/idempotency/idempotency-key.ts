@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
 import type { NewPet } from '../pet/pet.schema.js';
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
 /** Keys are opaque printable ASCII, as the IETF Idempotency-Key draft (and most clients' UUIDs) use. */
+export const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[!-~]+$/);
+
 export function checkIdempotencyKey(key: string): string {
-  if (!KEY_PATTERN.test(key)) {
+  if (!IdempotencyKey.safeParse(key).success) {
     throw new DomainError('invalid_request', 'Idempotency-Key: must be 1 to 255 printable ASCII characters without spaces');
   }
   return key;
