@@ -11,7 +11,7 @@ type KeyShape = Pick<Schemas['Key'], 'kind' | 'scopes' | 'origins'>;
  */
 export function curlLines(key: string, shape?: KeyShape): Array<{ door: string; line: string }> {
   const base = location.origin;
-  const origin = shape?.kind === 'browser' && shape.origins[0] ? ` -H 'Origin: ${shape.origins[0]}'` : '';
+  const origin = shape?.kind === 'browser' && shape.origins?.[0] ? ` -H 'Origin: ${shape.origins[0]}'` : '';
   const auth = `-H 'Authorization: Bearer ${key}'${origin}`;
   const lines: Array<{ door: string; line: string }> = [];
   if (!shape || shape.scopes.includes('pets:read'))

@@ -587,7 +587,7 @@ export interface paths {
         head?: never;
         /**
          * Change a key
-         * @description Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen itself. A key of another account is 404, as one that does not exist.
+         * @description Changes what is given of its name, scopes, rate limit and origins; the rest stays. The same containment as createKey, judged on the key as it will stand: a management key changes no key that outlives or outruns it, and cannot widen itself. A key revoked, expired or past its roll's overlap is changed no more: 409. A key of another account is 404, as one that does not exist.
          *
          *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
          *
@@ -677,7 +677,7 @@ export interface paths {
         };
         /**
          * The account's calls, by key, operation, door and outcome
-         * @description Every call the account's keys made at the pet doors (REST, GraphQL, tRPC), counted per UTC hour (kept 7 days) and per UTC day (kept 400 days), by the catalogue name of the operation, so `listPets` is one line whichever door it came through. Filters: `from` and `to` (ISO 8601 instants, rounded out to whole buckets; by default the last 48 hours by hour, the last 30 days by day), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or `day`, the default). Each instance writes its counts every 10 s, so the last seconds may not show yet. Only the account's own keys: another account's key id finds nothing.
+         * @description Every call the account's keys made at the pet doors (REST, GraphQL, tRPC), counted per UTC hour (kept 7 days) and per UTC day (kept 400 days), by the catalogue name of the operation, so `listPets` is one line whichever door it came through. Filters: `from` and `to` (ISO 8601 instants, rounded out to whole buckets; by default the last 48 hours by hour, the last 30 days by day; a span reaching back further than buckets are kept starts at the oldest kept, and a `from` after `to` counts nothing), `keyId`, `operation`, `door` (`rest`, `graphql`, `trpc`), `granularity` (`hour` or `day`, the default). Each instance writes its counts every 10 s, so the last seconds may not show yet. Only the account's own keys: another account's key id finds nothing.
          *
          *     Needs a session, or a management API key (`Authorization: Bearer`): `keys:read` for reads, `keys:manage` for changes.
          *
@@ -727,6 +727,7 @@ export interface components {
             status: number;
         };
         SignUpInput: {
+            /** Format: email */
             email: string;
             /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
             password: string;
@@ -748,6 +749,7 @@ export interface components {
             token: string;
         };
         SignInInput: {
+            /** Format: email */
             email: string;
             /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
             password: string;
@@ -797,6 +799,7 @@ export interface components {
             };
         };
         PasswordResetRequest: {
+            /** Format: email */
             email: string;
         };
         /** @description The same answer whether or not anyone has the address. */
@@ -816,6 +819,7 @@ export interface components {
         };
         AcceptInvitationInput: {
             token: string;
+            /** Format: email */
             email: string;
             /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
             password: string;
@@ -961,8 +965,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "secret" | "browser";
                 scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-                /** @description A browser key's allowed origins; empty for a secret key. */
-                origins: string[];
+                /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+                origins?: string[];
                 /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
                 createdBy: string | null;
                 expiresAt: string | null;
@@ -992,6 +996,7 @@ export interface components {
             }[];
         };
         InvitationInput: {
+            /** Format: email */
             email: string;
             /**
              * @default member
@@ -1150,8 +1155,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "secret" | "browser";
                 scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-                /** @description A browser key's allowed origins; empty for a secret key. */
-                origins: string[];
+                /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+                origins?: string[];
                 /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
                 createdBy: string | null;
                 expiresAt: string | null;
@@ -1182,7 +1187,7 @@ export interface components {
         };
         CreateKeyInput: {
             name: string;
-            scopes?: string[];
+            scopes?: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
             expiresAt?: string | null;
             rateLimit?: number | null;
             /**
@@ -1204,8 +1209,8 @@ export interface components {
             /** @enum {string} */
             kind: "secret" | "browser";
             scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-            /** @description A browser key's allowed origins; empty for a secret key. */
-            origins: string[];
+            /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+            origins?: string[];
             /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
             createdBy: string | null;
             expiresAt: string | null;
@@ -1247,8 +1252,8 @@ export interface components {
             /** @enum {string} */
             kind: "secret" | "browser";
             scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-            /** @description A browser key's allowed origins; empty for a secret key. */
-            origins: string[];
+            /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+            origins?: string[];
             /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
             createdBy: string | null;
             expiresAt: string | null;
@@ -1278,7 +1283,7 @@ export interface components {
         };
         UpdateKeyInput: {
             name?: string;
-            scopes?: string[];
+            scopes?: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
             rateLimit?: number | null;
             origins?: string[];
         };
@@ -1299,8 +1304,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "secret" | "browser";
                 scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-                /** @description A browser key's allowed origins; empty for a secret key. */
-                origins: string[];
+                /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+                origins?: string[];
                 /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
                 createdBy: string | null;
                 expiresAt: string | null;
@@ -1342,8 +1347,8 @@ export interface components {
                 /** @enum {string} */
                 kind: "secret" | "browser";
                 scopes: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
-                /** @description A browser key's allowed origins; empty for a secret key. */
-                origins: string[];
+                /** @description A browser key's allowed origins; a secret key has none, and its answer no `origins`. */
+                origins?: string[];
                 /** @description Who issued it: `person:<id>`, `key:<id>`, or the operator; null for older keys. */
                 createdBy: string | null;
                 expiresAt: string | null;
@@ -1514,6 +1519,22 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description The URL of what was created: absolute from `PUBLIC_BASE_URL` when it is set, as /v1 names a new pet. */
+        Location: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description The authentication scheme to use. */
+        WWWAuthenticate: "Bearer realm=\"petstore\"";
+        /** @description The key's standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent to a key with a rate limit. */
+        RateLimit: string;
+        /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent to a key with a rate limit. */
+        RateLimitPolicy: string;
+        /** @description Operations allowed per window for this key. */
+        RateLimitLimit: number;
+        /** @description Operations left in the current window. */
+        RateLimitRemaining: number;
+        /** @description Seconds until the window resets. */
+        RateLimitReset: number;
         /** @description A new session: `petstore_session=<token>; Path=/; HttpOnly; SameSite=Lax`… */
         SetSession: string;
         /** @description Forget the session: `petstore_session=; …; Max-Age=0`. */
@@ -1562,6 +1583,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1618,6 +1640,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1646,6 +1669,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,6 +1720,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1766,6 +1791,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1794,6 +1820,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1847,6 +1874,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +1931,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1931,6 +1960,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1978,6 +2008,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,6 +2065,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2062,6 +2094,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2109,6 +2142,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2165,6 +2199,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2193,6 +2228,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2245,6 +2281,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2301,6 +2338,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2367,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2380,6 +2419,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2450,6 +2490,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,6 +2519,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2531,6 +2573,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2615,6 +2658,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2643,6 +2687,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2691,6 +2736,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,6 +2765,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2747,6 +2794,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2800,6 +2848,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2856,6 +2905,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +2934,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2932,6 +2983,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3002,6 +3054,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3030,6 +3083,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,6 +3132,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3106,6 +3161,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3134,6 +3190,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,6 +3243,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3256,6 +3314,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3284,6 +3343,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3332,6 +3392,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3402,6 +3463,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3492,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3478,6 +3541,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3534,6 +3598,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,6 +3627,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3615,6 +3681,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3671,6 +3738,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,6 +3767,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +3816,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3775,6 +3845,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3803,6 +3874,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3856,6 +3928,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3940,6 +4013,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3968,6 +4042,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4016,6 +4091,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4044,6 +4120,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4072,6 +4149,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,6 +4205,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4197,6 +4276,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,6 +4305,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4273,6 +4354,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,6 +4439,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4385,6 +4468,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +4517,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4546,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4489,6 +4575,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,6 +4624,7 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4607,6 +4695,7 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4635,6 +4724,7 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +4750,11 @@ export interface operations {
             /** @description The account. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,6 +4764,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +4783,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4697,6 +4803,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4711,6 +4822,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4725,6 +4842,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4739,6 +4861,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4764,6 +4892,11 @@ export interface operations {
             /** @description The keys. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4773,6 +4906,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4787,6 +4925,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4801,6 +4945,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4815,6 +4964,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +4984,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4843,6 +5003,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +5041,12 @@ export interface operations {
             /** @description The key, with its secret this once; `Location` names it. */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +5056,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4898,6 +5075,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4912,6 +5095,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4926,6 +5114,11 @@ export interface operations {
             /** @description The request conflicts with what is already there. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,6 +5133,11 @@ export interface operations {
             /** @description The body is larger than the service takes. */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4954,6 +5152,11 @@ export interface operations {
             /** @description The body is not `application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4968,6 +5171,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4982,6 +5191,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4996,6 +5210,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5023,6 +5243,11 @@ export interface operations {
             /** @description The key. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5032,6 +5257,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,6 +5276,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5060,6 +5296,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5074,6 +5315,11 @@ export interface operations {
             /** @description There is no such thing of yours (another person's is not yours either). */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5088,6 +5334,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5102,6 +5354,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,6 +5373,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5147,6 +5410,11 @@ export interface operations {
             /** @description The key as changed. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5156,6 +5424,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5170,6 +5443,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5184,6 +5463,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5198,6 +5482,11 @@ export interface operations {
             /** @description There is no such thing of yours (another person's is not yours either). */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,9 +5498,33 @@ export interface operations {
                     } & WithRequired<components["schemas"]["Error"], "code" | "status">;
                 };
             };
+            /** @description The request conflicts with what is already there. */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: "conflict";
+                        /** @constant */
+                        status: 409;
+                    } & WithRequired<components["schemas"]["Error"], "code" | "status">;
+                };
+            };
             /** @description The body is larger than the service takes. */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5226,6 +5539,11 @@ export interface operations {
             /** @description The body is not `application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,6 +5558,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5254,6 +5578,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5268,6 +5597,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,6 +5634,11 @@ export interface operations {
             /** @description The replacement, with its secret this once, and the key it replaces. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5308,6 +5648,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5322,6 +5667,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5336,6 +5687,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5350,6 +5706,11 @@ export interface operations {
             /** @description There is no such thing of yours (another person's is not yours either). */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5364,6 +5725,11 @@ export interface operations {
             /** @description The request conflicts with what is already there. */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5378,6 +5744,11 @@ export interface operations {
             /** @description The body is larger than the service takes. */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5763,11 @@ export interface operations {
             /** @description The body is not `application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5406,6 +5782,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5420,6 +5802,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5434,6 +5821,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5461,6 +5854,11 @@ export interface operations {
             /** @description The key, revoked. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5470,6 +5868,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5484,6 +5887,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5498,6 +5907,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5512,6 +5926,11 @@ export interface operations {
             /** @description There is no such thing of yours (another person's is not yours either). */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5526,6 +5945,11 @@ export interface operations {
             /** @description The body is larger than the service takes. */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5540,6 +5964,11 @@ export interface operations {
             /** @description The body is not `application/json`. */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +5983,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5568,6 +6003,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,6 +6022,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,7 +6052,7 @@ export interface operations {
                 /** @description Only changes at or after this instant. */
                 since?: string;
                 /** @description Records per page, 1 to 100; 50 when absent. */
-                limit?: string;
+                limit?: number;
                 /** @description The `next` of the page before; absent for the newest page. */
                 cursor?: string;
             };
@@ -5619,6 +6065,11 @@ export interface operations {
             /** @description A page of records. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5628,6 +6079,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +6098,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +6118,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5670,6 +6137,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5684,6 +6157,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +6176,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5717,7 +6201,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 keyId?: string;
-                operation?: string;
+                operation?: "listPets" | "createPet" | "getPet" | "signUp" | "verifyEmail" | "signIn" | "requestPasswordReset" | "resetPassword" | "acceptInvitation" | "startPasskeySignIn" | "finishPasskeySignIn" | "signOut" | "signOutEverywhere" | "getSession" | "changePassword" | "startPasskeyRegistration" | "finishPasskeyRegistration" | "listPasskeys" | "deletePasskey" | "getAccount" | "listKeys" | "getKey" | "createKey" | "updateKey" | "rollKey" | "revokeKey" | "listAuditRecords" | "listMembers" | "inviteMember" | "removeMember" | "listSessions" | "endSession" | "listInvitations" | "revokeInvitation" | "getUsage" | "getDeprecationReport" | "unknown";
                 door?: "rest" | "graphql" | "trpc";
                 granularity?: "hour" | "day";
             };
@@ -5730,6 +6214,11 @@ export interface operations {
             /** @description The calls. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5739,6 +6228,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5753,6 +6247,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,6 +6267,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5781,6 +6286,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5795,6 +6306,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,6 +6325,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5834,6 +6356,11 @@ export interface operations {
             /** @description The report. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5843,6 +6370,11 @@ export interface operations {
             /** @description The input is not what the operation takes; the message says which field and why. */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5857,6 +6389,12 @@ export interface operations {
             /** @description Not signed in: no session cookie, or one whose session ended or expired (the cookie is then cleared); or, signing in, a wrong email or password; or an API key that is unknown, revoked or expired (`WWW-Authenticate: Bearer`). */
             401: {
                 headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,6 +6409,11 @@ export interface operations {
             /** @description Refused: a cross-site request (a change with a session cookie needs `Origin` of this service and `Content-Type: application/json`), what your role or the operator does not allow, an API key without the scope the operation needs, or a key given more than its creator holds. */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5885,6 +6428,12 @@ export interface operations {
             /** @description Too many attempts from this client, or the API key's budget is spent: see `Retry-After`. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,6 +6448,11 @@ export interface operations {
             /** @description Something went wrong on our side; nothing is said of it here. */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5913,6 +6467,12 @@ export interface operations {
             /** @description The service cannot answer now (its database is away, or it is shutting down): retry after `Retry-After`. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,6 +6500,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsMembersPersonIdDeleteParametersQueryKeepKeysValues: ReadonlyArray<FlattenedDeepRequired<paths>["/members/{personId}"]["delete"]["parameters"]["query"]["keepKeys"]> = ["true", "false"];
 export const pathsAuditRecordsGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/audit-records"]["get"]["parameters"]["query"]["action"]> = ["account.created", "account.suspended", "account.resumed", "key.created", "key.updated", "key.rolled", "key.revoked", "person.signed-up", "person.verified", "session.started", "session.ended", "signin.throttled", "password.reset-requested", "password.reset", "password.changed", "passkey.added", "passkey.removed", "invitation.created", "invitation.revoked", "member.joined", "member.removed"];
+export const pathsUsageGetParametersQueryOperationValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["operation"]> = ["listPets", "createPet", "getPet", "signUp", "verifyEmail", "signIn", "requestPasswordReset", "resetPassword", "acceptInvitation", "startPasskeySignIn", "finishPasskeySignIn", "signOut", "signOutEverywhere", "getSession", "changePassword", "startPasskeyRegistration", "finishPasskeyRegistration", "listPasskeys", "deletePasskey", "getAccount", "listKeys", "getKey", "createKey", "updateKey", "rollKey", "revokeKey", "listAuditRecords", "listMembers", "inviteMember", "removeMember", "listSessions", "endSession", "listInvitations", "revokeInvitation", "getUsage", "getDeprecationReport", "unknown"];
 export const pathsUsageGetParametersQueryDoorValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["door"]> = ["rest", "graphql", "trpc"];
 export const pathsUsageGetParametersQueryGranularityValues: ReadonlyArray<FlattenedDeepRequired<paths>["/usage"]["get"]["parameters"]["query"]["granularity"]> = ["hour", "day"];
 export const signUpAnswerDeliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignUpAnswer"]["delivery"]> = ["mail", "output", "none"];
@@ -5959,6 +6520,7 @@ export const accountPeopleRoleValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const keyListKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["kind"]> = ["secret", "browser"];
 export const keyListKeysScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const keyListKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const createKeyInputScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const createKeyInputKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"]["kind"]> = ["secret", "browser"];
 export const issuedKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["kind"]> = ["secret", "browser"];
 export const issuedKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
@@ -5966,6 +6528,7 @@ export const issuedKeyStateValues: ReadonlyArray<FlattenedDeepRequired<component
 export const keyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["kind"]> = ["secret", "browser"];
 export const keyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const keyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Key"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
+export const updateKeyInputScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UpdateKeyInput"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const rolledKeyKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["kind"]> = ["secret", "browser"];
 export const rolledKeyKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const rolledKeyKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RolledKey"]["key"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];

@@ -22,13 +22,13 @@ export function EditKey({ keyView, onSaved }: { keyView: Schemas['Key']; onSaved
     <form
       onSubmit={(event) => void save.act(event)}
       class="card"
-      key={`${keyView.name} ${keyView.scopes.join()} ${keyView.origins.join()} ${keyView.rateLimit}`}
+      key={`${keyView.name} ${keyView.scopes.join()} ${keyView.origins?.join() ?? ''} ${keyView.rateLimit}`}
     >
       <Field id="edit-name" label="Name" name="name" defaultValue={keyView.name ?? ''} required />
       {keyView.kind === 'browser' ? (
         <div class="field">
           <label for="edit-origins">Allowed origins, one a line</label>
-          <textarea id="edit-origins" name="origins" rows={3} required defaultValue={keyView.origins.join('\n')} />
+          <textarea id="edit-origins" name="origins" rows={3} required defaultValue={keyView.origins?.join('\n')} />
         </div>
       ) : (
         <fieldset>

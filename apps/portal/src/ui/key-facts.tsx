@@ -20,7 +20,7 @@ export function KeyFacts({ keyView }: { keyView: Schemas['Key'] }) {
           <dt>Origins</dt>
           <dd data-testid="key-origins">
             <ul class="plain">
-              {keyView.origins.map((origin) => (
+              {(keyView.origins ?? []).map((origin) => (
                 <li key={origin}>
                   <code>{origin}</code>
                 </li>
