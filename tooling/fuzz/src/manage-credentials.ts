@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mailWrittenTo, type ServerProcess } from '@petstore/testing';
+import { tokenLink } from '@petstore/testing/smtp-test-server';
 
 /** What the /manage/v1 runs sign in with, as the config's environment variables name it. */
 export interface ManageCredentials {
@@ -13,14 +15,18 @@ export interface ManageCredentials {
 const SESSION_COOKIE = /^((?:__Host-)?petstore_session)=([^;]+)/;
 
 /**
- * Signs a fresh person up and in over HTTP, as the portal does, and makes a `keys:manage` key with
- * the session: the fuzzer then tests with credentials made the way anyone makes them.
+ * Signs a fresh person up over HTTP, verifies the address by the link the service wrote to its
+ * output (development without SMTP), signs in, as the portal does, and makes a `keys:manage` key
+ * with the session: the fuzzer then tests with credentials made the way anyone makes them.
  */
-export async function manageCredentials(baseUrl: string): Promise<ManageCredentials> {
+export async function manageCredentials(gateway: Pick<ServerProcess, 'baseUrl' | 'output'>): Promise<ManageCredentials> {
+  const { baseUrl } = gateway;
   const api = `${baseUrl}/manage/v1`;
   const headers = { Origin: baseUrl, 'Content-Type': 'application/json' };
   const person = { email: `fuzz.${randomBytes(6).toString('hex')}@example.com`, password: `fuzz ${randomBytes(12).toString('base64url')}` };
   await expectStatus(fetch(`${api}/sign-up`, { method: 'POST', headers, body: JSON.stringify({ ...person, accountName: 'Fuzz' }) }), 202);
+  const { token } = tokenLink(await mailWrittenTo(gateway, person.email));
+  await expectStatus(fetch(`${api}/verify-email`, { method: 'POST', headers, body: JSON.stringify({ token }) }), 204);
   const signedIn = await expectStatus(fetch(`${api}/sign-in`, { method: 'POST', headers, body: JSON.stringify(person) }), 200);
   const [, name, session] =
     signedIn.headers
