@@ -56,6 +56,15 @@ module.exports = {
       to: { path: '^packages/domain/src/keys/key-writes\\.ts$' },
     },
     {
+      name: 'shipped-code-needs-no-dev-dependency',
+      severity: 'error',
+      comment:
+        'What a built package runs must be among its dependencies: the container installs no devDependencies, ' +
+        "so a devDependency imported by shipped code is missing there (zod in apps/rest's generated document did that).",
+      from: { path: '^(apps|packages)/[^/]+/src/', pathNot: ['\\.test\\.tsx?$', '/testing/', '/test-support/'] },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'apps-independent',
       severity: 'error',
       comment: 'A door uses the packages, never another door; only the gateway mounts them together.',
@@ -72,7 +81,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|coverage)/' },
+    exclude: { path: '(^|/)(dist|coverage)/' },
     tsPreCompilationDeps: true,
     // Its paths resolve each workspace package to its sources, so that an import of @petstore/domain is
     // followed into packages/domain/src like a relative one, and a cycle or a crossing through a package is seen.
