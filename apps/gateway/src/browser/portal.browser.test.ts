@@ -1,12 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { startSmtpTestServer, tokenLink, type SmtpTestServer } from '@petstore/testing/smtp-test-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import { seriousViolations } from './testing/axe.js';
 import { CHROMIUM_ARGS, chromiumOrSkip } from './testing/chromium.js';
 import { freePort } from './testing/free-port.js';
 import { callEveryDoor } from './testing/pet-doors.js';
+import { portalCheck, recordCspViolations } from './testing/portal-check.js';
 
 const executablePath = await chromiumOrSkip();
 const STORES = [
@@ -27,14 +26,8 @@ function inked(canvas: DrawnCanvas): boolean {
   return false;
 }
 
-const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
 const PASSWORD = 'a long passphrase of the portal test';
 const NEW_PASSWORD = 'another long passphrase, changed in the portal';
-/** A phone's and a desktop's viewport: every page is checked and photographed at both. */
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
 
 interface ReportedKey {
   id: string;
@@ -65,18 +58,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
   const email = `portal-${store}-${Date.now()}@example.com`;
   const secrets: string[] = [];
 
-  /**
-   * axe on the page as it is at a phone's and a desktop's size, its screenshots at both, and no
-   * Content-Security-Policy violation so far (the listener is set before the page's own script).
-   */
-  const check = async (name: string) => {
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
-      expect(await page.evaluate<string[]>('window.cspViolations'), `${name} at ${size.width} px`).toEqual([]);
-      await page.screenshot({ path: new URL(`${store}-${name}-${size.width}.png`, SCREENSHOTS).pathname, fullPage: true });
-    }
-  };
+  const check = (name: string) => portalCheck(page, store)(name);
   /** The usage chart titled `title`: its canvas, described with its axes, and its table's rows. */
   const usageChart = async (title: string) => {
     const figure = page.locator('figure', { has: page.locator('figcaption', { hasText: title }) }).first();
@@ -127,17 +109,13 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // Run before the page's own script, through the DevTools protocol, which the page's policy does not govern.
-    await page.addInitScript(
-      "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));",
-    );
+    await recordCspViolations(page);
     page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
     page.on('console', (message) => {
       if (message.type() === 'error' && !/status of (401|404)/.test(message.text())) problems.push(`console: ${message.text()}`);
     });
-    await mkdir(SCREENSHOTS, { recursive: true });
   }, 60_000);
 
   afterAll(async () => {

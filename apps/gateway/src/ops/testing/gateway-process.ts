@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawnServer, type ServerProcess } from '@petstore/testing';
+import { tokenLink } from '@petstore/testing/smtp-test-server';
+import { expect } from 'vitest';
 
 /** The built gateway, started as `npm start` starts it. */
 export const GATEWAY_MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
@@ -23,4 +25,20 @@ export async function runGatewayToExit(env: Record<string, string>): Promise<{ c
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | string>((resolve) => child.once('exit', (exit, signal) => resolve(exit ?? signal ?? -1)));
   return { code, output };
+}
+
+/**
+ * The one-time link in the last mail to `to` whose subject starts with `subject` that the gateway
+ * wrote whole to its output (development without SMTP); waits until the mail's end is written.
+ */
+export async function linkInOutput(gateway: GatewayProcess, to: string, subject: string): Promise<{ url: string; token: string }> {
+  // Each piece before an end rule is one whole mail (with the log lines before it).
+  const mail = () =>
+    gateway
+      .output()
+      .split(/^── end of mail ─+$/m)
+      .slice(0, -1)
+      .findLast((text) => text.includes(`To: ${to}\nSubject: ${subject}`));
+  await expect.poll(mail, { timeout: 10_000, message: `a mail to ${to} about "${subject}" in the output` }).toBeDefined();
+  return tokenLink(mail() ?? '');
 }
