@@ -98,6 +98,12 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     return key;
   };
   const heading = () => page.getByRole('heading', { level: 1 });
+  /** The room, in pixels, between the button named `name` and the bottom of its form's card. */
+  const gapUnderButton = async (name: string) => {
+    const form = page.locator('form', { has: page.getByRole('button', { name }) });
+    const [card, button] = await Promise.all([form.boundingBox(), form.getByRole('button', { name }).boundingBox()]);
+    return Math.round((card?.y ?? 0) + (card?.height ?? 0) - (button?.y ?? 0) - (button?.height ?? 0));
+  };
 
   beforeAll(async () => {
     const port = await freePort();
@@ -449,6 +455,8 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     expect(await sessionStatus(elsewhere)).toBe(200);
     await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('Sessions and passkeys');
+    // The form's live region, empty until the password is changed, takes no room: under its button, as under the passkey form's, only the card's padding.
+    expect(await gapUnderButton('Change the password')).toBe(await gapUnderButton('Add a passkey of this device'));
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change the password' }).click();
