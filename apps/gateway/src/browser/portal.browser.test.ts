@@ -223,6 +223,9 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
         { timeout: 30_000, interval: 2_000 },
       )
       .toContain('Called getPet, which will be removed');
+    // At 1280 px, beside the notice, the prefix is read as one word: on one line, as tall as the key's name.
+    const [prefix, keyName] = await Promise.all([row.locator('code').boundingBox(), row.getByRole('link', { name: 'journey' }).boundingBox()]);
+    expect(Math.round(prefix?.height ?? 0)).toBeLessThanOrEqual(Math.round((keyName?.height ?? 0) + 2));
     // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
     expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
     // On a phone every column of the row is on screen, the calls and the state among them.
