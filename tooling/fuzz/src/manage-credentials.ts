@@ -25,7 +25,7 @@ export async function manageCredentials(gateway: Pick<ServerProcess, 'baseUrl' |
   const headers = { Origin: baseUrl, 'Content-Type': 'application/json' };
   const person = { email: `fuzz.${randomBytes(6).toString('hex')}@example.com`, password: `fuzz ${randomBytes(12).toString('base64url')}` };
   await expectStatus(fetch(`${api}/sign-up`, { method: 'POST', headers, body: JSON.stringify({ ...person, accountName: 'Fuzz' }) }), 202);
-  const { token } = tokenLink(await mailWrittenTo(gateway, person.email));
+  const { token } = tokenLink(await mailWrittenTo(gateway, person.email, 'Verify'));
   await expectStatus(fetch(`${api}/verify-email`, { method: 'POST', headers, body: JSON.stringify({ token }) }), 204);
   const signedIn = await expectStatus(fetch(`${api}/sign-in`, { method: 'POST', headers, body: JSON.stringify(person) }), 200);
   const [, name, session] =

@@ -3,21 +3,27 @@ import type { ServerProcess } from './server-process.js';
 const END_OF_MAIL = /^─+ end of mail ─+$/m;
 const WAIT_MS = 10_000;
 
-/** The last message the service wrote to its output for `to` (its development mailer), if any. */
-export function lastMailTo(output: string, to: string): string | undefined {
-  return output.split(END_OF_MAIL).findLast((text) => text.includes(`To: ${to}\n`));
+/**
+ * The last whole mail to `to` whose subject starts with `subject` that the service wrote to its
+ * output (its development mailer: each mail ends with a rule, so one cut short is never read).
+ */
+function lastMailTo(output: string, to: string, subject: string): string | undefined {
+  return output
+    .split(END_OF_MAIL)
+    .slice(0, -1)
+    .findLast((text) => text.includes(`To: ${to}\nSubject: ${subject}`));
 }
 
 /**
- * The message for `to` the process writes once the request that sends it has been answered: the
- * answer and the output travel on different pipes, so the mail may land a moment later.
+ * That mail, once the process has written it: the answer to the request that sends it and the
+ * output travel on different pipes, so the mail may land a moment after the answer.
  */
-export async function mailWrittenTo(server: Pick<ServerProcess, 'output'>, to: string, after = 0): Promise<string> {
+export async function mailWrittenTo(server: Pick<ServerProcess, 'output'>, to: string, subject: string): Promise<string> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const message = lastMailTo(server.output().slice(after), to);
+    const message = lastMailTo(server.output(), to, subject);
     if (message !== undefined) return message;
-    if (Date.now() > deadline) throw new Error(`no message to ${to} in the output:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}" in the output:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,12 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import { startSmtpTestServer, tokenLink, type SmtpTestServer } from '@petstore/testing/smtp-test-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../testing/start-gateway.js';
-import { seriousViolations } from './testing/axe.js';
 import { CHROMIUM_ARGS, chromiumOrSkip } from './testing/chromium.js';
 import { freePort } from './testing/free-port.js';
 import { callEveryDoor } from './testing/pet-doors.js';
+import { portalCheck, recordCspViolations } from './testing/portal-check.js';
 
 const executablePath = await chromiumOrSkip();
 const STORES = [
@@ -27,14 +26,8 @@ function inked(canvas: DrawnCanvas): boolean {
   return false;
 }
 
-const SCREENSHOTS = new URL('../../screenshots/portal/', import.meta.url);
 const PASSWORD = 'a long passphrase of the portal test';
 const NEW_PASSWORD = 'another long passphrase, changed in the portal';
-/** A phone's and a desktop's viewport: every page is checked and photographed at both. */
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
 
 interface ReportedKey {
   id: string;
@@ -65,18 +58,7 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
   const email = `portal-${store}-${Date.now()}@example.com`;
   const secrets: string[] = [];
 
-  /**
-   * axe on the page as it is at a phone's and a desktop's size, its screenshots at both, and no
-   * Content-Security-Policy violation so far (the listener is set before the page's own script).
-   */
-  const check = async (name: string) => {
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
-      expect(await page.evaluate<string[]>('window.cspViolations'), `${name} at ${size.width} px`).toEqual([]);
-      await page.screenshot({ path: new URL(`${store}-${name}-${size.width}.png`, SCREENSHOTS).pathname, fullPage: true });
-    }
-  };
+  const check = (name: string) => portalCheck(page, store)(name);
   /** The usage chart titled `title`: its canvas, described with its axes, and its table's rows. */
   const usageChart = async (title: string) => {
     const figure = page.locator('figure', { has: page.locator('figcaption', { hasText: title }) }).first();
@@ -116,6 +98,12 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     return key;
   };
   const heading = () => page.getByRole('heading', { level: 1 });
+  /** The room, in pixels, between the button named `name` and the bottom of its form's card. */
+  const gapUnderButton = async (name: string) => {
+    const form = page.locator('form', { has: page.getByRole('button', { name }) });
+    const [card, button] = await Promise.all([form.boundingBox(), form.getByRole('button', { name }).boundingBox()]);
+    return Math.round((card?.y ?? 0) + (card?.height ?? 0) - (button?.y ?? 0) - (button?.height ?? 0));
+  };
 
   beforeAll(async () => {
     const port = await freePort();
@@ -127,17 +115,13 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     });
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // Run before the page's own script, through the DevTools protocol, which the page's policy does not govern.
-    await page.addInitScript(
-      "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));",
-    );
+    await recordCspViolations(page);
     page.on('request', (request) => requested.push(request.url()));
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     // A Content-Security-Policy violation shows as a console error; so would a failed call the page did not expect.
     page.on('console', (message) => {
       if (message.type() === 'error' && !/status of (401|404)/.test(message.text())) problems.push(`console: ${message.text()}`);
     });
-    await mkdir(SCREENSHOTS, { recursive: true });
   }, 60_000);
 
   afterAll(async () => {
@@ -239,6 +223,9 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
         { timeout: 30_000, interval: 2_000 },
       )
       .toContain('Called getPet, which will be removed');
+    // At 1280 px, beside the notice, the prefix is read as one word: on one line, as tall as the key's name.
+    const [prefix, keyName] = await Promise.all([row.locator('code').boundingBox(), row.getByRole('link', { name: 'journey' }).boundingBox()]);
+    expect(Math.round(prefix?.height ?? 0)).toBeLessThanOrEqual(Math.round((keyName?.height ?? 0) + 2));
     // REST, GraphQL and tRPC's reads and the deprecated one: four calls in the last 24 hours and 30 days.
     expect(await row.getByRole('cell').nth(6).innerText()).toBe('4 / 4');
     // On a phone every column of the row is on screen, the calls and the state among them.
@@ -471,6 +458,8 @@ describe.skipIf(!executablePath).each(STORES)('the portal in Chromium, on $name'
     expect(await sessionStatus(elsewhere)).toBe(200);
     await page.getByRole('link', { name: 'Sessions and passkeys', exact: true }).click();
     await expect.poll(() => heading().innerText()).toBe('Sessions and passkeys');
+    // The form's live region, empty until the password is changed, takes no room: under its button, as under the passkey form's, only the card's padding.
+    expect(await gapUnderButton('Change the password')).toBe(await gapUnderButton('Add a passkey of this device'));
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change the password' }).click();

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { answer, manage } from '../api.js';
+import { answer, manage, type Schemas } from '../api.js';
 import { takeLinkToken } from '../router.js';
 import { Field } from '../ui/field.js';
 import { Link } from '../ui/link.js';
@@ -7,11 +7,19 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 
+/** Where the link went, in the portal's words, as the sign-up page says it: the same for every address. */
+const SENT: Record<Schemas['ResetRequested']['delivery'], string> = {
+  mail: 'If a person has this address, we mailed it a link to choose a new password.',
+  output:
+    'No mail server is set up (development), so if a person has this address, the service wrote the mail with the link to its output, in the terminal that runs it.',
+  none: 'This service sends no mail: ask its operator for a link to reset your password.',
+};
+
 export function ForgotPasswordPage() {
   const [message, setMessage] = useState<string>();
   const { busy, error, act } = useAction(async (event: SubmitEvent) => {
     const requested = await answer(manage.POST('/password-reset-requests', { body: { email: formValues(event)['email'] ?? '' } }));
-    setMessage(requested.message);
+    setMessage(SENT[requested.delivery]);
   });
   return (
     <Page title="Forgot your password">

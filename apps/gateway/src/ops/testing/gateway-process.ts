@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { spawnServer, type ServerProcess } from '@petstore/testing';
+import { mailWrittenTo, spawnServer, type ServerProcess } from '@petstore/testing';
+import { tokenLink } from '@petstore/testing/smtp-test-server';
 
 /** The built gateway, started as `npm start` starts it. */
 export const GATEWAY_MAIN = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
@@ -23,4 +24,12 @@ export async function runGatewayToExit(env: Record<string, string>): Promise<{ c
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | string>((resolve) => child.once('exit', (exit, signal) => resolve(exit ?? signal ?? -1)));
   return { code, output };
+}
+
+/**
+ * The one-time link in the last mail to `to` whose subject starts with `subject` that the gateway
+ * wrote whole to its output (development without SMTP); waits until the mail's end is written.
+ */
+export async function linkInOutput(gateway: GatewayProcess, to: string, subject: string): Promise<{ url: string; token: string }> {
+  return tokenLink(await mailWrittenTo(gateway, to, subject));
 }
