@@ -104,7 +104,8 @@ function deprecationNotices(publicOrigin: () => string): Route[] {
     const { deprecation } = operation;
     if (deprecation === undefined) return [];
     const notice: Handler = async (exchange, next) => {
-      for (const [name, value] of Object.entries(deprecationHeaders(`${publicOrigin()}${REST_PREFIX}`, deprecation))) exchange.stageHeader(name, value);
+      for (const [name, value] of Object.entries(deprecationHeaders(`${publicOrigin()}${REST_PREFIX}`, deprecation)))
+        exchange.stageHeader(name, value);
       await next();
     };
     return [{ method, template, handlers: [notice] }];

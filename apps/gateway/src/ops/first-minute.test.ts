@@ -90,7 +90,10 @@ describe('the first minute of npm start', () => {
     const { token } = tokenLink(await mailWrittenTo(gateway, person.email, before));
     expect((await post(port, '/manage/v1/verify-email', { token })).status).toBe(204);
     const signedIn = await fetch(`${gateway.baseUrl}/manage/v1/sign-in`, { method: 'POST', headers, body: JSON.stringify(person) });
-    const cookie = signedIn.headers.getSetCookie().map((set) => set.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((set) => set.split(';')[0])
+      .join('; ');
     const created = await fetch(`${gateway.baseUrl}/manage/v1/keys`, {
       method: 'POST',
       headers: { ...headers, Cookie: cookie },
