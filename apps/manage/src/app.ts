@@ -14,7 +14,7 @@ import { ROUTES, type RoutedOperation } from './manage-routes.js';
 import { manageOpenApiDocument } from './openapi/manage-document.js';
 import { sessionCookie } from './session/session-cookie.js';
 
-export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl'> & {
+export type ManageDeps = Pick<DoorDeps, 'envelope' | 'logger' | 'publicBaseUrl' | 'publicOrigin'> & {
   people: PeopleService;
   passkeys: PasskeyService;
   keyManagement: KeyManagement;
@@ -45,7 +45,7 @@ export function manageRoutes(deps: ManageDeps): Route[] {
     ...passkeyHandlers({ passkeys: deps.passkeys, startSession }),
     ...linkHandlers({ people: deps.people, cookie, chargeMailing }),
     ...memberHandlers({ people: deps.people, cookie, chargeMailing }),
-    ...keyHandlers({ keys: deps.keyManagement, apiBase: `${deps.publicBaseUrl}${MANAGE_PREFIX}` }),
+    ...keyHandlers({ keys: deps.keyManagement, apiBase: () => `${deps.publicOrigin()}${MANAGE_PREFIX}` }),
     ...usageHandlers({ usage: deps.usage }),
   };
 

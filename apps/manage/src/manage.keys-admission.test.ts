@@ -101,7 +101,7 @@ describe.each(STORES)('how the management API admits keys and sessions, on the $
     expect(created.status).toBe(201);
     const { id, key } = created.body as { id: string; key: string };
     expect(key).toMatch(/^psk_/);
-    expect(created.headers.get('location')).toBe(`/manage/v1/keys/${id}`);
+    expect(created.headers.get('location')).toBe(`http://localhost:${service.port}/manage/v1/keys/${id}`);
     const got = await owner('GET', `/keys/${id}`);
     expect(got.body).toMatchObject({ id, name: 'located', scopes: ['pets:read'], state: 'active', createdAt: expect.stringMatching(/Z$/) });
     expect(got.text).not.toContain(key);

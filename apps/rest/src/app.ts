@@ -19,7 +19,7 @@ import { petJson, petsJson } from './pet-json.js';
 import { apiServers, type ServerConfig } from './openapi/api-servers.js';
 import { v1OpenApiDocument } from './openapi/v1-document.js';
 
-export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl'> & {
+export type RestDeps = Pick<DoorDeps, 'pets' | 'envelope' | 'logger' | 'publicBaseUrl' | 'publicOrigin'> & {
   /** Other doors' documents /docs lists after this door's (the gateway adds the management API's). */
   otherDocuments?: readonly ListedDocument[];
   /**
@@ -40,7 +40,8 @@ export const OPENAPI_PATH = `${REST_PREFIX}/openapi.json`;
  * the scope, then the cost charged.
  */
 export function restRoutes(deps: RestDeps): Route[] {
-  const apiBase = `${deps.publicBaseUrl}${REST_PREFIX}`;
+  // Absolute, from the origin as it is when the request is answered (known once the server listens).
+  const apiBase = (): string => `${deps.publicOrigin()}${REST_PREFIX}`;
   const { envelope } = deps;
   /**
    * Names the route's template (the request's trace reports it, `/v1/pets/:petId`) and its
@@ -72,7 +73,7 @@ export function restRoutes(deps: RestDeps): Route[] {
       async (exchange) => {
         const input = listInputFromQuery(exchange.query());
         const page = await deps.pets.list(input);
-        sendJson(exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase, input, page.nextCursor)] : []);
+        sendJson(exchange, 200, petsJson(page.pets), page.nextCursor ? ['Link', nextPageLink(apiBase(), input, page.nextCursor)] : []);
       },
     ],
     createPet: [
@@ -80,7 +81,7 @@ export function restRoutes(deps: RestDeps): Route[] {
       async (exchange) => {
         const body = await exchange.json();
         const pet = await deps.pets.create(body, { idempotencyKey: exchange.idempotencyKey, accountId: exchange.principal?.accountId });
-        sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase}/pets/${pet.id}`]);
+        sendJson(exchange, 201, petJson(pet), ['Location', `${apiBase()}/pets/${pet.id}`]);
       },
     ],
     getPet: [
@@ -98,12 +99,13 @@ export function restRoutes(deps: RestDeps): Route[] {
 }
 
 /** Every answer of a deprecated operation says so, a refused key included: it runs before the key check. */
-function deprecationNotices(publicBaseUrl: string): Route[] {
+function deprecationNotices(publicOrigin: () => string): Route[] {
   return ROUTES.flatMap(({ method, template, operation }) => {
-    if (operation.deprecation === undefined) return [];
-    const headers = Object.entries(deprecationHeaders(`${publicBaseUrl}${REST_PREFIX}`, operation.deprecation));
+    const { deprecation } = operation;
+    if (deprecation === undefined) return [];
     const notice: Handler = async (exchange, next) => {
-      for (const [name, value] of headers) exchange.stageHeader(name, value);
+      for (const [name, value] of Object.entries(deprecationHeaders(`${publicOrigin()}${REST_PREFIX}`, deprecation)))
+        exchange.stageHeader(name, value);
       await next();
     };
     return [{ method, template, handlers: [notice] }];
@@ -125,7 +127,7 @@ export function mountRest(app: HttpApp, deps: RestDeps): void {
   app.mount(deps, {
     door: 'rest',
     prefix: REST_PREFIX,
-    notices: deprecationNotices(deps.publicBaseUrl),
+    notices: deprecationNotices(deps.publicOrigin),
     routes: restRoutes(deps),
     // Without regard to case, as @koa/router matches the route.
     isPublic: (exchange) => exchange.path.toLowerCase() === OPENAPI_PATH,

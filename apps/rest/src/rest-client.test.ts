@@ -26,7 +26,8 @@ for (const store of stores) {
       expectTypeOf(data).toEqualTypeOf<Pet | undefined>();
       expect(data).toEqual({ id: expect.any(Number), name: 'Typed Rex', categoryId: 7n, status: 'available' });
       const id = data?.id ?? 0;
-      expect(response.headers.get('location')).toBe(`/v1/pets/${id}`);
+      // Absolute, under the origin the service names without PUBLIC_BASE_URL: this machine's port.
+      expect(response.headers.get('location')).toBe(`http://localhost:${door.port}/v1/pets/${id}`);
 
       const read = await client.GET('/pets/{petId}', { params: { path: { petId: id } } });
       expect(read.data).toEqual(data);

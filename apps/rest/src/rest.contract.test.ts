@@ -123,7 +123,8 @@ for (const store of stores) {
         expect(response.status).toBe(201);
         expect(response.body).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: 3, status: 'available' });
         expect(Number.isSafeInteger(response.body.id) && response.body.id > 0).toBe(true);
-        expect(response.headers.get('location')).toBe(`/v1/pets/${response.body.id}`);
+        // Absolute, under the origin the service names without PUBLIC_BASE_URL: this machine's port.
+        expect(response.headers.get('location')).toBe(`http://localhost:${door.port}/v1/pets/${response.body.id}`);
       });
 
       it('invents no status when none is sent', async () => {
@@ -335,7 +336,11 @@ for (const store of stores) {
           expect(page.status).toBe(200);
           seen.push(...page.body.map((pet) => pet.id));
           const link = page.headers.get('link');
-          next = link ? (/<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null) : null;
+          const url = link ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
+          // Absolute, under the origin the service names, as Location is.
+          const origin = `http://localhost:${door.port}`;
+          if (url !== undefined) expect(url.startsWith(`${origin}/v1/pets?`), url).toBe(true);
+          next = url?.slice(origin.length) ?? null;
         }
         expect(new Set(seen).size).toBe(seen.length);
         expect(seen.length).toBeGreaterThanOrEqual(20);
@@ -351,7 +356,7 @@ for (const store of stores) {
         expect(response.body).toEqual(created.body);
         expect(response.headers.get('deprecation')).toMatch(/^@\d+$/);
         expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-        expect(response.headers.get('link')).toMatch(/<\/v1\/pets>; rel="successor-version"/);
+        expect(response.headers.get('link')).toBe(`<http://localhost:${door.port}/v1/pets>; rel="successor-version"`);
       });
 
       it('signals the deprecation on errors too', async () => {

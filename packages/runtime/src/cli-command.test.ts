@@ -35,7 +35,13 @@ describe('the command line a start-up hint names', () => {
   it('is the one the MongoDB start-up line tells a person to type', () => {
     const printed: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((text) => printed.push(String(text)) > 0);
-    const runtime = { store: 'mongodb', devKey: undefined, config: { PORT: 3000 }, people: { mailDelivery: 'mail' } } as unknown as Runtime;
+    const runtime = {
+      store: 'mongodb',
+      devKey: undefined,
+      config: { PORT: 3000 },
+      people: { mailDelivery: 'mail' },
+      publicOrigin: () => 'http://localhost:3000',
+    } as unknown as Runtime;
     vi.stubEnv('PATH', ['/usr/bin', bin].join(delimiter));
     announce(runtime, 3000, 'rest');
     vi.stubEnv('PATH', empty);

@@ -44,8 +44,9 @@ export function createPeopleService(settings: PeopleSettings, wiring: PeopleWiri
 }
 
 /**
- * Where people's browsers reach the service (links, passkeys), the one origin the start-up output
- * names: PUBLIC_BASE_URL, or this machine's port in development. `localhost`, not 127.0.0.1: browsers
+ * Where people's browsers reach the service (links, passkeys) and what every absolute URL it
+ * answers starts with (Location, Link), the one origin the start-up output names: PUBLIC_BASE_URL,
+ * or this machine's port in development. `localhost`, not 127.0.0.1: browsers
  * offer passkeys on localhost only (the one host they treat as secure without HTTPS). Never the
  * Host a request names, which its sender chooses: a reset link made from it could point anywhere.
  */

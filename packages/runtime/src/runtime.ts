@@ -79,6 +79,10 @@ export interface Runtime {
   /** The HTTP shell outermost in every app: each request's exchange, and the writer of every answer. */
   shell: HttpShell;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL, or `http://localhost:<port listened on>` (people.ts, peoplesBaseUrl). */
+  publicOrigin: () => string;
+  /** Told by serve() the port it listens on, which publicOrigin names when PORT is 0. */
+  listening: (port: number) => void;
   /** The key registered for the embedded store; undefined on MongoDB, where keys come from the CLI. */
   devKey: DevKey | undefined;
   /** Whether requests can be served: the database answers (within MONGODB_TIMEOUT_MS) and no shutdown has begun. */
@@ -165,6 +169,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const devKey = stores.kind === 'memory' ? await registerDevKey(accounts, keyService, config.PETSTORE_DEV_API_KEY) : undefined;
   const metering = startUsageMetering({ store: stores.usage, clock, metrics, logger });
   let draining = false;
+  // The port the server listens on, once it does: PORT may be 0 (any free port), known only then.
+  let listenedPort: number | undefined;
   const shell = createHttpShell({
     logger,
     metrics,
@@ -221,6 +227,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     signInThrottle,
     shell,
     publicBaseUrl: config.PUBLIC_BASE_URL ?? '',
+    publicOrigin: () => peoplesBaseUrl(config, listenedPort),
+    listening: (port) => {
+      listenedPort = port;
+    },
     devKey,
     ready: async () => !draining && (await within(config.MONGODB_TIMEOUT_MS, stores.ready())),
     drain: () => {

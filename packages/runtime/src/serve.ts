@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { answerClientErrors, metricsListener } from '@petstore/http';
 import { cliCommand } from './cli-command.js';
-import { peoplesBaseUrl } from './people.js';
 import type { Runtime } from './runtime.js';
 
 const BACKSTOP_MARGIN_MS = 2000;
@@ -57,6 +56,7 @@ export async function serve(service: Service, runtime: Runtime): Promise<Running
   );
   answerClientErrors(server, runtime.logger, runtime.metrics);
   const port = await listen(server, config.PORT, config.HOST);
+  runtime.listening(port);
   const metricsServer =
     config.PETSTORE_METRICS_PORT === undefined
       ? undefined
@@ -121,7 +121,7 @@ export function announce(runtime: Runtime, port: number, doors: string, metricsP
   }
   const mail = MAIL_NOTES[runtime.people.mailDelivery];
   if (mail) notes.push(mail);
-  const origin = peoplesBaseUrl(config, port);
+  const origin = runtime.publicOrigin();
   const framed = [
     `Open ${origin}/portal (one origin for everything: links, passkeys, the examples)`,
     `  docs     ${origin}/docs`,

@@ -69,6 +69,38 @@ describe('the first minute of npm start', () => {
     expect(lines.slice(0, top).join('\n')).toContain('embedded in-memory store');
   });
 
+  it('names what it creates by absolute URLs under the origin it printed, whatever Host the request named', async () => {
+    const printed = /Open (\S+)\/portal /.exec(gateway.output())?.[1];
+    expect(printed, gateway.output()).toBe(origin);
+    const key = /development API key \(shown once\): (\S+)/.exec(gateway.output())?.[1] ?? '';
+    const pet = await fetch(`${gateway.baseUrl}/v1/pets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 3, status: 'available' }),
+    });
+    expect(pet.status, await pet.clone().text()).toBe(201);
+    expect(pet.headers.get('location')).toBe(`${origin}/v1/pets/${String(((await pet.json()) as { id: number }).id)}`);
+
+    const headers = { Origin: gateway.baseUrl, 'Content-Type': 'application/json' };
+    const person = { email: `locations.${Date.now()}@example.test`, password: PASSWORD };
+    const before = gateway.output().length;
+    expect((await post(port, '/manage/v1/sign-up', { ...person, accountName: 'Locations' })).status).toBe(202);
+    const { token } = tokenLink(await mailWrittenTo(gateway, person.email, before));
+    expect((await post(port, '/manage/v1/verify-email', { token })).status).toBe(204);
+    const signedIn = await fetch(`${gateway.baseUrl}/manage/v1/sign-in`, { method: 'POST', headers, body: JSON.stringify(person) });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((set) => set.split(';')[0])
+      .join('; ');
+    const created = await fetch(`${gateway.baseUrl}/manage/v1/keys`, {
+      method: 'POST',
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({ name: 'locations' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect(created.headers.get('location')).toBe(`${origin}/manage/v1/keys/${((await created.json()) as { id: string }).id}`);
+  });
+
   it('listens on loopback only', async () => {
     expect(await accepts('127.0.0.1', port)).toBe(true);
     const outside = Object.values(networkInterfaces())

@@ -6,8 +6,8 @@ import { accountJson, auditPageJson, issuedKeyJson, keyJson, rolledKeyJson } fro
 
 export interface KeyHandlerDeps {
   keys: KeyManagement;
-  /** Where the door is served, absolute from PUBLIC_BASE_URL as /v1's is, for the Location of a new key. */
-  apiBase: string;
+  /** Where the door is served, absolute from the service's public origin as /v1's is, for the Location of a new key. */
+  apiBase: () => string;
 }
 
 /**
@@ -26,7 +26,7 @@ export function keyHandlers(deps: KeyHandlerDeps) {
       const input = await readInput(call.exchange, CreateKeyInput);
       const context = { ...call.context, idempotencyKey: call.exchange.idempotencyKey };
       const created = await keys.createKey(callerOf(call), input, context);
-      sendJson(call.exchange, 201, issuedKeyJson(created), ['Location', `${deps.apiBase}/keys/${encodeURIComponent(created.id)}`]);
+      sendJson(call.exchange, 201, issuedKeyJson(created), ['Location', `${deps.apiBase()}/keys/${encodeURIComponent(created.id)}`]);
     },
     updateKey: async (call) => {
       const input = await readInput(call.exchange, UpdateKeyInput);

@@ -134,7 +134,9 @@ export function manageOpenApiDocument(baseUrl: string): Json {
  */
 const ANSWER_HEADERS: Json = {
   Location: {
-    description: 'The URL of what was created: absolute from `PUBLIC_BASE_URL` when it is set, as /v1 names a new pet.',
+    description:
+      "The URL of what was created, absolute, under the service's public origin as /v1 names a new pet: `PUBLIC_BASE_URL`, or in " +
+      'development `http://localhost:PORT`; never the `Host` the request named.',
     required: true,
     schema: { type: 'string', format: 'uri-reference' },
   },

@@ -1519,7 +1519,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description The URL of what was created: absolute from `PUBLIC_BASE_URL` when it is set, as /v1 names a new pet. */
+        /** @description The URL of what was created, absolute, under the service's public origin as /v1 names a new pet: `PUBLIC_BASE_URL`, or in development `http://localhost:PORT`; never the `Host` the request named. */
         Location: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;

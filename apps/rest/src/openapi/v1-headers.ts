@@ -52,14 +52,16 @@ const RATE_LIMIT: { readonly [Name in keyof ReturnType<typeof rateLimitHeaders>]
 export function headerComponents(): Record<string, Json> {
   return {
     NextLink: {
-      description: 'Present when more pets follow: `<URL>; rel="next"`, where URL repeats `limit` and `status` and adds the `after` cursor.',
+      description:
+        'Present when more pets follow: `<URL>; rel="next"`, where URL, absolute under the service\'s public origin as `Location` is, ' +
+        'repeats `limit` and `status` and adds the `after` cursor.',
       required: false,
       schema: { type: 'string', pattern: '^<[^>]+>; rel="next"$' },
     },
     Location: {
       description:
-        "The created pet's URL: absolute, under the service's public address, when the operator sets one (`PUBLIC_BASE_URL`, as " +
-        'production does); otherwise the path alone, which resolves against the address the request was sent to.',
+        "The created pet's URL, absolute, under the service's public origin: `PUBLIC_BASE_URL`, or in development " +
+        '`http://localhost:PORT`; never the `Host` the request named.',
       required: true,
       schema: { type: 'string', format: 'uri-reference' },
     },

@@ -353,9 +353,9 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Present when more pets follow: `<URL>; rel="next"`, where URL repeats `limit` and `status` and adds the `after` cursor. */
+        /** @description Present when more pets follow: `<URL>; rel="next"`, where URL, absolute under the service's public origin as `Location` is, repeats `limit` and `status` and adds the `after` cursor. */
         NextLink: string;
-        /** @description The created pet's URL: absolute, under the service's public address, when the operator sets one (`PUBLIC_BASE_URL`, as production does); otherwise the path alone, which resolves against the address the request was sent to. */
+        /** @description The created pet's URL, absolute, under the service's public origin: `PUBLIC_BASE_URL`, or in development `http://localhost:PORT`; never the `Host` the request named. */
         Location: string;
         /** @description The authentication scheme to use. */
         WWWAuthenticate: "Bearer realm=\"petstore\"";
