@@ -29,7 +29,7 @@ describe.skipIf(!binary)('Schemathesis against the built gateway', () => {
     // The fuzzer sends thousands of requests with one key within a minute, past the default
     // per-key budget; 429 is documented, but a run spent on it would test nothing else.
     gateway = await startGatewayProcess({ PETSTORE_RATE_LIMIT: '0', PETSTORE_FAILED_KEY_CHECKS_PER_MINUTE: '0' });
-    credentials = await manageCredentials(gateway.baseUrl);
+    credentials = await manageCredentials(gateway.baseUrl, () => gateway.output());
   });
   afterAll(async () => {
     await gateway?.stop();

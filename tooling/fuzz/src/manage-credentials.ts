@@ -13,10 +13,12 @@ export interface ManageCredentials {
 const SESSION_COOKIE = /^((?:__Host-)?petstore_session)=([^;]+)/;
 
 /**
- * Signs a fresh person up and in over HTTP, as the portal does, and makes a `keys:manage` key with
- * the session: the fuzzer then tests with credentials made the way anyone makes them.
+ * Signs a fresh person up and in over HTTP, as the portal does, verifies their address with the
+ * link the gateway mailed (written to its output outside production: `mail`), and makes a
+ * `keys:manage` key with the session: the fuzzer then tests with credentials made the way anyone
+ * makes them.
  */
-export async function manageCredentials(baseUrl: string): Promise<ManageCredentials> {
+export async function manageCredentials(baseUrl: string, mail: () => string): Promise<ManageCredentials> {
   const api = `${baseUrl}/manage/v1`;
   const headers = { Origin: baseUrl, 'Content-Type': 'application/json' };
   const person = { email: `fuzz.${randomBytes(6).toString('hex')}@example.com`, password: `fuzz ${randomBytes(12).toString('base64url')}` };
@@ -29,6 +31,9 @@ export async function manageCredentials(baseUrl: string): Promise<ManageCredenti
       .find((match) => match !== null) ?? [];
   if (name === undefined || session === undefined) throw new Error('signIn set no session cookie');
   const cookie = { ...headers, Cookie: `${name}=${session}` };
+  const token = new RegExp(`/portal/verify-email#token=([A-Za-z0-9_-]+)`).exec(mail().slice(mail().lastIndexOf(person.email)))?.[1];
+  if (token === undefined) throw new Error(`no verification link was mailed to ${person.email}`);
+  await expectStatus(fetch(`${api}/verify-email`, { method: 'POST', headers, body: JSON.stringify({ token }) }), 204);
   const created = await expectStatus(
     fetch(`${api}/keys`, { method: 'POST', headers: cookie, body: JSON.stringify({ name: 'fuzz', scopes: ['keys:manage'] }) }),
     201,
