@@ -112,7 +112,7 @@ export const CreateKeyInput = z.discriminatedUnion(
     z.strictObject({ ...keyFields, kind: z.literal('secret').default('secret'), scopes: ScopeList.optional() }),
     z.strictObject({ ...keyFields, kind: z.literal('browser'), scopes: BrowserScopeList.optional(), origins: OriginList }),
   ],
-  { error: 'kind: must be secret or browser' },
+  { error: 'must be secret or browser' },
 );
 export type CreateKeyInput = z.input<typeof CreateKeyInput>;
 
