@@ -44,7 +44,7 @@ describe('parseCliArgs', () => {
   it("reads a new key's scopes, expiry and limit", () => {
     expect(
       parseCliArgs(['keys', 'create', '--account', 'acc_1', '--scopes', 'pets:read', '--expires-in', '30d', '--rate-limit', '1000'], NOW).command,
-    ).toEqual({ action: 'create-key', accountId: 'acc_1', scopes: ['pets:read'], expiresAt: new Date('2026-12-22T10:00:00.000Z'), rateLimit: 1000 });
+    ).toEqual({ action: 'create-key', accountId: 'acc_1', scopes: ['pets:read'], expiresAt: '2026-12-22T10:00:00.000Z', rateLimit: 1000 });
     expect(
       parseCliArgs(['keys', 'create', '--account', 'acc_1', '--expires-at', '2027-01-01T01:00:00+01:00', '--scopes', ' pets:write , pets:read '], NOW)
         .command,
@@ -52,10 +52,10 @@ describe('parseCliArgs', () => {
       action: 'create-key',
       accountId: 'acc_1',
       scopes: ['pets:write', 'pets:read'],
-      expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+      expiresAt: '2027-01-01T00:00:00.000Z',
     });
     expect(parseCliArgs(['keys', 'create', '--account', 'acc_1', '--expires-at', '2027-01-01'], NOW).command).toMatchObject({
-      expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+      expiresAt: '2027-01-01T00:00:00.000Z',
     });
   });
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { KeyKind, Role, Scope } from '@petstore/domain';
+import type { KeyOptions, KeyUpdate, Role } from '@petstore/domain';
 import { BadValueError } from './bad-value.js';
 import { readExpiry, readOverlap, readInstant, readKind, readRateLimit, readRole, readScopes } from './option-values.js';
 import { UsageError } from './usage-error.js';
@@ -7,17 +7,9 @@ import { COMMAND_GROUPS, type CommandGroup } from './usage.js';
 
 export type StoreCommand =
   | { action: 'create-account'; name: string }
-  | {
-      action: 'create-key';
-      accountId: string;
-      name?: string;
-      scopes?: Scope[];
-      expiresAt?: Date;
-      rateLimit?: number;
-      kind?: KeyKind;
-      origins?: string[];
-    }
-  | { action: 'update-key'; keyId: string; name?: string; scopes?: Scope[]; rateLimit?: number | null }
+  /** The rest is createKey's body, which the key service parses with its one schema, as every caller's. */
+  | ({ action: 'create-key'; accountId: string } & KeyOptions)
+  | ({ action: 'update-key'; keyId: string } & KeyUpdate)
   | { action: 'roll-key'; keyId: string; overlapSeconds?: number }
   | { action: 'list-keys'; accountId: string }
   | { action: 'revoke-key'; keyId: string }
@@ -106,17 +98,17 @@ const COMMANDS: Readonly<Record<string, CommandShape>> = {
     optional: ['name', 'scopes', 'expires-in', 'expires-at', 'rate-limit', 'kind', 'origin'],
     build: ({ values, now }) => {
       const expiresAt = readExpiry(values, now);
-      // Checked by the domain, as any caller's: a browser key needs its origins, a secret key has none.
-      return {
-        action: 'create-key',
-        accountId: values.account ?? '',
+      const key = {
         ...nameOf(values),
         ...scopesOf(values),
-        ...(expiresAt && { expiresAt }),
+        ...(expiresAt && { expiresAt: expiresAt.toISOString() }),
         ...(values['rate-limit'] !== undefined && { rateLimit: readRateLimit(values['rate-limit'], { allowDefault: false }) ?? undefined }),
         ...(values.kind !== undefined && { kind: readKind(values.kind) }),
         ...(values.origin !== undefined && { origins: values.origin }),
       };
+      // The kind rules (a browser key needs its origins and holds only pets:read, a secret key has none) are
+      // the schema's: the key service parses this with it, so the flags are only given the body's shape here.
+      return { action: 'create-key', accountId: values.account ?? '', ...(key as KeyOptions) };
     },
   },
   'keys update': {

@@ -49,7 +49,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
       accountId,
       name: 'Nightly import',
       scopes: ['pets:read'],
-      expiresAt: IN_30_DAYS,
+      expiresAt: IN_30_DAYS.toISOString(),
       rateLimit: 1000,
     });
     const key = /^key: +(psk_test_\S+)$/.exec(output.stdout[0] ?? '')?.[1] ?? '';
@@ -74,7 +74,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
 
   it('prints a new key as one JSON document with everything kept of it', async () => {
     const accountId = await newAccount();
-    const issued = await runJson({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS, rateLimit: 1000 });
+    const issued = await runJson({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS.toISOString(), rateLimit: 1000 });
     expect(issued).toEqual({
       id: expect.stringMatching(/^key_/),
       key: expect.stringMatching(/^psk_test_/),
@@ -99,7 +99,7 @@ describe.skipIf(!mongodbUri)('runCommand', () => {
 
   it('lists keys with scopes, limit, end, last use, creation and revocation, never the key or its hash', async () => {
     const accountId = await newAccount();
-    const old = await runJson({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS, rateLimit: 1000 });
+    const old = await runJson({ action: 'create-key', accountId, scopes: ['pets:read'], expiresAt: IN_30_DAYS.toISOString(), rateLimit: 1000 });
     const rolled = await runJson<{ id: string; key: string }>({ action: 'roll-key', keyId: String(old['id']), overlapSeconds: 3600 });
     await database.keys.recordKeyUse(String(old['id']), new Date('2026-11-22T10:00:42.123Z'));
 

@@ -1,4 +1,4 @@
-import { operatorOn } from '@petstore/domain';
+import { operatorOn, type Scope } from '@petstore/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postGraphql, sendRaw } from './testing/graphql-call.js';
 import { startGraphql, type TestGraphql } from './testing/start-graphql.js';
@@ -64,7 +64,7 @@ describe('authentication of the GraphQL door', () => {
 });
 
 describe('scopes at the GraphQL door', () => {
-  const keyWith = async (scopes: string[]) =>
+  const keyWith = async (scopes: Scope[]) =>
     (await door.keys.createKey(operatorOn((await door.accounts.createAccount('scoped')).id), { scopes })).key;
 
   it('lets a key without pets:read ask for introspection fields, which reveal no pet, and refuses it any field of Query', async () => {

@@ -102,6 +102,46 @@ describe.each(STORES)('the served management document is exact, on the $name', (
     expect(browser.body).toMatchObject({ origins: ['https://app.example'] });
   });
 
+  it('says what each kind of key takes, and the service takes exactly that', async () => {
+    const [secret, browser] = (schema('CreateKeyInput')['oneOf'] ?? []) as Json[];
+    // No `kind` is a secret key: only the browser key's branch requires it.
+    expect(at(secret, 'properties', 'kind')).toMatchObject({ const: 'secret', default: 'secret' });
+    expect(secret).toMatchObject({ additionalProperties: false });
+    expect(at(secret, 'properties')).not.toHaveProperty('origins');
+    expect(browser).toMatchObject({ required: expect.arrayContaining(['kind', 'origins']) });
+    expect(at(browser, 'properties', 'scopes', 'items')).toMatchObject({ const: 'pets:read' });
+    const SHOP = ['https://shop.example'];
+    for (const [body, status] of [
+      [{ name: 'server' }, 201],
+      [{ name: 'shop', kind: 'browser', origins: SHOP, scopes: ['pets:read'] }, 201],
+      [{ name: 'secret with origins', origins: SHOP }, 400],
+      [{ name: 'browser writing', kind: 'browser', origins: SHOP, scopes: ['pets:write'] }, 400],
+      [{ name: 'browser without origins', kind: 'browser' }, 400],
+    ] as const) {
+      const made = await bySessionOf('POST', '/keys', body);
+      expect(made.status, `${JSON.stringify(body)}: ${made.text}`).toBe(status);
+    }
+  });
+
+  it("answers 409, as the document lists, for a change the stored key's kind does not take", async () => {
+    expect(at(operation('/keys/{keyId}', 'patch'), 'responses', '409', 'description')).toMatch(/only a browser key has origins/);
+    const secret = (await bySessionOf('POST', '/keys', { name: 'server' })).body as { id: string };
+    const browser = (await bySessionOf('POST', '/keys', { name: 'shop', kind: 'browser', origins: ['https://shop.example'] })).body as { id: string };
+    for (const [id, change] of [
+      [secret.id, { origins: ['https://shop.example'] }],
+      [browser.id, { scopes: ['pets:read', 'pets:write'] }],
+    ] as const) {
+      const refused = await bySessionOf('PATCH', `/keys/${id}`, change);
+      expect(refused.status, refused.text).toBe(409);
+    }
+  });
+
+  it('answers 409, as the document lists, for an expiry the clock has passed', async () => {
+    expect(at(operation('/keys', 'post'), 'responses', '409', 'description')).toMatch(/has passed/);
+    const refused = await bySessionOf('POST', '/keys', { name: 'late', expiresAt: '2001-01-01T00:00:00Z' });
+    expect(refused.status, refused.text).toBe(409);
+  });
+
   it("declares createKey's Location, absolute as /v1's is, and sends it", async () => {
     expect(at(operation('/keys', 'post'), 'responses', '201', 'headers')).toHaveProperty('Location');
     const created = await bySessionOf('POST', '/keys', { name: 'located' });

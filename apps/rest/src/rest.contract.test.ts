@@ -92,14 +92,14 @@ for (const store of stores) {
         const documented = Object.values(doc.paths).flatMap((item) => Object.values(item));
         expect(documented.map((op) => op['operationId'])).toEqual(Object.keys(requests));
         const account = await door.runtime.accounts.createAccount('scoped');
-        for (const held of [['pets:read'], ['pets:write']]) {
+        for (const held of [['pets:read'], ['pets:write']] satisfies Array<Array<'pets:read' | 'pets:write'>>) {
           const { key } = await door.runtime.keys.createKey(operatorOn(account.id), { scopes: held, rateLimit: 100 });
           for (const op of documented) {
             const id = String(op['operationId']);
             const [needed] = op['x-petstore-scopes'] as string[];
             const before = await countPets();
             const response = await requests[id]!(key);
-            if (held.includes(needed ?? '')) {
+            if (held.some((scope) => scope === needed)) {
               expect(response.status, `${id} with ${held.join()}`).toBeLessThan(300);
               continue;
             }

@@ -25,3 +25,4 @@ export * from './shell/metrics-endpoint.js';
 export * from './shell/metrics.js';
 export * from './shell/metered-calls.js';
 export { jsonSchemaOf, namedJsonSchemas, refusalSchema } from './openapi/json-schema.js';
+export { RATE_LIMIT_HEADER_COMPONENTS, RATE_LIMIT_HEADERS } from './openapi/rate-limit-headers.js';

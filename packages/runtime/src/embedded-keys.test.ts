@@ -27,7 +27,7 @@ describe('keys on the embedded store', () => {
   it('keeps scopes, expiry, limits, rolls and their audit records like the database does', async () => {
     const { accounts, keyService, accountId } = await start();
     const expiresAt = new Date(Date.now() + 86_400_000);
-    const issued = await keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'], expiresAt, rateLimit: 10 });
+    const issued = await keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'], expiresAt: expiresAt.toISOString(), rateLimit: 10 });
     await keyService.updateKey(OPERATOR, issued.id, { rateLimit: null });
     const { key, replaced } = await keyService.rollKey(OPERATOR, issued.id, { overlapSeconds: 0 });
     expect(key).toMatchObject({ scopes: ['pets:read'], expiresAt, rateLimit: null });

@@ -68,7 +68,7 @@ for (const store of stores) {
         from,
         headers: { Authorization: `Bearer ${key}`, ...(written !== undefined && { 'X-Forwarded-For': written }) },
       });
-    const newKey = async (options: { expiresAt?: Date; presetKey?: string } = {}) => {
+    const newKey = async (options: { expiresAt?: string; presetKey?: string } = {}) => {
       const account = await gw.runtime.accounts.createAccount('guessed at');
       return { account, ...(await gw.runtime.keys.createKey(operatorOn(account.id), options)) };
     };
@@ -126,7 +126,7 @@ for (const store of stores) {
     }, 240_000);
 
     it("does not count an expired or revoked key polled again and again: the account's other key still works from there", async () => {
-      const expiring = await newKey({ expiresAt: new Date(clock.now().getTime() + 1_000) });
+      const expiring = await newKey({ expiresAt: new Date(clock.now().getTime() + 1_000).toISOString() });
       const other = await gw.runtime.keys.createKey(operatorOn(expiring.account.id));
       const revoked = await gw.runtime.keys.createKey(operatorOn(expiring.account.id));
       await gw.runtime.keys.revokeKey(OPERATOR, revoked.id);

@@ -163,7 +163,7 @@ for (const store of PARITY_STORES) {
 
     it('refuses a key from the instant it expires with 401 at every door, saying it expired', async () => {
       const expiresAt = new Date(clock.now().getTime() + 60_000);
-      const { credential } = await keyWith({ expiresAt });
+      const { credential } = await keyWith({ expiresAt: expiresAt.toISOString() });
       expect(await eachDoor(doors, async (door) => (await door.list(credential, { limit: 1 })).status)).toEqual(sameForEveryDoor(200));
       clock.advance(60);
       const answers = await eachDoor(doors, async (door) => {

@@ -48,6 +48,11 @@ export const KEY_OPERATION_TEXT = {
     },
     location: true,
     refusals: [409],
+    refusalNotes: {
+      409:
+        'The `Idempotency-Key` was used before (the message names the key it created); the account holds its most keys already ' +
+        "(revoke one first); or `expiresAt` has passed by the service's clock, which no schema can say.",
+    },
   },
   updateKey: {
     summary: 'Change a key',
@@ -58,6 +63,11 @@ export const KEY_OPERATION_TEXT = {
     input: { name: 'UpdateKeyInput', schema: UpdateKeyInput },
     success: { status: 200, description: 'The key as changed.', answer: key },
     refusals: [404, 409],
+    refusalNotes: {
+      409:
+        "The key is revoked, expired or past its roll's overlap; or the change does not fit the stored key's kind, which the " +
+        'body does not carry: only a browser key has origins, and a browser key holds only `pets:read`.',
+    },
   },
   rollKey: {
     summary: 'Roll a key: a replacement, the old one working a while',

@@ -1,5 +1,5 @@
 import { STABILITY_NOTES, type Operation } from '@petstore/domain';
-import { codeOfStatus, describeStatus, jsonSchemaOf } from '@petstore/http';
+import { codeOfStatus, describeStatus, jsonSchemaOf, RATE_LIMIT_HEADER_COMPONENTS, RATE_LIMIT_HEADERS } from '@petstore/http';
 import { ROUTES } from '../manage-routes.js';
 import { sessionCookie } from '../session/session-cookie.js';
 import type { OperationText } from './operation-text.js';
@@ -67,7 +67,7 @@ export function manageOpenApiDocument(baseUrl: string): Json {
       }),
       ...(success.answer && { content: { 'application/json': { schema: { $ref: `#/components/schemas/${success.answer.name}` } } } }),
     };
-    for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status);
+    for (const status of refusalsOf(operation, text, method)) responses[String(status)] = refusal(status, text.refusalNotes);
     if (operation.callers === 'key' || operation.callers === 'session-or-key')
       for (const response of Object.values(responses)) withRateLimit(response as Json);
     const path = template.replace(/:(\w+)/g, '{$1}');
@@ -146,40 +146,19 @@ const ANSWER_HEADERS: Json = {
     required: false,
     schema: { type: 'string', const: 'Bearer realm="petstore"' },
   },
-  RateLimit: {
-    description:
-      'The key\'s standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent to a key with a rate limit.',
-    required: false,
-    schema: { type: 'string' },
-  },
-  RateLimitPolicy: {
-    description: 'The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent to a key with a rate limit.',
-    required: false,
-    schema: { type: 'string' },
-  },
-  RateLimitLimit: { description: 'Operations allowed per window for this key.', required: false, schema: { type: 'integer', minimum: 0 } },
-  RateLimitRemaining: { description: 'Operations left in the current window.', required: false, schema: { type: 'integer', minimum: 0 } },
-  RateLimitReset: { description: 'Seconds until the window resets.', required: false, schema: { type: 'integer', minimum: 0 } },
-};
-
-const RATE_LIMIT_HEADERS: Readonly<Record<string, string>> = {
-  RateLimit: 'RateLimit',
-  'RateLimit-Policy': 'RateLimitPolicy',
-  'RateLimit-Limit': 'RateLimitLimit',
-  'RateLimit-Remaining': 'RateLimitRemaining',
-  'RateLimit-Reset': 'RateLimitReset',
+  ...RATE_LIMIT_HEADER_COMPONENTS,
 };
 
 /** An answer to a key carries the key's standing, whatever its status. */
 function withRateLimit(response: Json): void {
-  const headers = (response['headers'] ?? {}) as Json;
-  for (const [name, component] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = { $ref: `#/components/headers/${component}` };
-  response['headers'] = headers;
+  response['headers'] = { ...(response['headers'] as Json | undefined), ...RATE_LIMIT_HEADERS };
 }
 
-function refusal(status: number): Json {
+function refusal(status: number, notes: OperationText['refusalNotes'] = {}): Json {
+  const note = (notes as Readonly<Record<number, string>>)[status];
+  const description = REFUSALS[status] ?? describeStatus(status).message;
   return {
-    description: REFUSALS[status] ?? describeStatus(status).message,
+    description: note === undefined ? description : `${description} ${note}`,
     ...((status === 429 || status === 503 || status === 401) && {
       headers:
         status === 401

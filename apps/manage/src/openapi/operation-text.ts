@@ -14,6 +14,8 @@ export interface OperationText {
   cookie?: 'sets' | 'clears';
   /** Refusals particular to the operation, beyond those every operation of its callers may meet. */
   refusals?: Array<404 | 409 | 410>;
+  /** Why the operation answers one of them, after the common sentence: the rules of the caller or the stored state that no schema states. */
+  refusalNotes?: Partial<Record<404 | 409 | 410, string>>;
   /** The query parameters it reads, one per field of the object, as the door parses them. */
   query?: z.ZodObject;
   /** The request headers it reads beyond those every operation may send (`Idempotency-Key`). */

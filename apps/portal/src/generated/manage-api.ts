@@ -1186,16 +1186,23 @@ export interface components {
             }[];
         };
         CreateKeyInput: {
-            name: string;
-            scopes?: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+            name?: string | null;
             expiresAt?: string | null;
             rateLimit?: number | null;
             /**
              * @default secret
-             * @enum {string}
+             * @constant
              */
-            kind?: "secret" | "browser";
-            origins?: string[];
+            kind?: "secret";
+            scopes?: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
+        } | {
+            name?: string | null;
+            expiresAt?: string | null;
+            rateLimit?: number | null;
+            /** @constant */
+            kind: "browser";
+            scopes?: "pets:read"[];
+            origins: string[];
         };
         /** @description A key just issued, with its secret, this once. */
         IssuedKey: {
@@ -1282,7 +1289,7 @@ export interface components {
             until: string | null;
         };
         UpdateKeyInput: {
-            name?: string;
+            name?: string | null;
             scopes?: ("pets:read" | "pets:write" | "keys:read" | "keys:manage")[];
             rateLimit?: number | null;
             origins?: string[];
@@ -1525,15 +1532,15 @@ export interface components {
         RetryAfter: number;
         /** @description The authentication scheme to use. */
         WWWAuthenticate: "Bearer realm=\"petstore\"";
-        /** @description The key's standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent to a key with a rate limit. */
+        /** @description The caller's standing in the current window (IETF draft): `"per-key";r=<remaining>;t=<seconds to reset>`. Sent when the key has a rate limit. */
         RateLimit: string;
-        /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`. Sent to a key with a rate limit. */
+        /** @description The quota (IETF draft): `"per-key";q=<limit>;w=<window seconds>`, with this key's limit (its own, or the service's). Sent when the key has a rate limit. */
         RateLimitPolicy: string;
-        /** @description Operations allowed per window for this key. */
+        /** @description Operations allowed per window for this key (each request of this API is one): its own limit when it has one, otherwise the service's. Sent when the key has a rate limit. */
         RateLimitLimit: number;
-        /** @description Operations left in the current window. */
+        /** @description Operations left in the current window, after this request. Sent when the key has a rate limit. */
         RateLimitRemaining: number;
-        /** @description Seconds until the window resets. */
+        /** @description Seconds until the window resets. Sent when the key has a rate limit. */
         RateLimitReset: number;
         /** @description A new session: `petstore_session=<token>; Path=/; HttpOnly; SameSite=Lax`… */
         SetSession: string;
@@ -5111,7 +5118,7 @@ export interface operations {
                     } & WithRequired<components["schemas"]["Error"], "code" | "status">;
                 };
             };
-            /** @description The request conflicts with what is already there. */
+            /** @description The request conflicts with what is already there. The `Idempotency-Key` was used before (the message names the key it created); the account holds its most keys already (revoke one first); or `expiresAt` has passed by the service's clock, which no schema can say. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5498,7 +5505,7 @@ export interface operations {
                     } & WithRequired<components["schemas"]["Error"], "code" | "status">;
                 };
             };
-            /** @description The request conflicts with what is already there. */
+            /** @description The request conflicts with what is already there. The key is revoked, expired or past its roll's overlap; or the change does not fit the stored key's kind, which the body does not carry: only a browser key has origins, and a browser key holds only `pets:read`. */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6520,8 +6527,9 @@ export const accountPeopleRoleValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const keyListKeysKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["kind"]> = ["secret", "browser"];
 export const keyListKeysScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const keyListKeysStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KeyList"]["keys"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];
-export const createKeyInputScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
-export const createKeyInputKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"]["kind"]> = ["secret", "browser"];
+export const createKeyInputOneOf0ScopesValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["CreateKeyInput"], {
+    scopes: unknown;
+}>["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const issuedKeyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["kind"]> = ["secret", "browser"];
 export const issuedKeyScopesValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["scopes"]> = ["pets:read", "pets:write", "keys:read", "keys:manage"];
 export const issuedKeyStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["IssuedKey"]["state"]> = ["active", "expiring", "rolled", "revoked", "expired"];

@@ -35,14 +35,14 @@ function createKeyInput(form: HTMLFormElement, purpose: Purpose): Schemas['Creat
   const expires = textOf(data, 'expiresOn');
   const limit = textOf(data, 'rateLimit');
   const scopes = scopesTicked(data);
-  return {
+  const settings = {
     name: textOf(data, 'name'),
-    kind: purpose.kind,
-    ...(scopes.length > 0 && { scopes }),
-    ...(purpose.purpose === 'browser' && { origins: wordsOf(textOf(data, 'origins')) }),
     ...(expires !== '' && { expiresAt: new Date(`${expires}T23:59:59`).toISOString() }),
     ...(limit !== '' && { rateLimit: Number(limit) }),
   };
+  // A browser key takes its origins and the API's scopes for it (the form offers none); a secret key no origins.
+  if (purpose.kind === 'browser') return { ...settings, kind: 'browser', origins: wordsOf(textOf(data, 'origins')) };
+  return { ...settings, kind: 'secret', ...(scopes.length > 0 && { scopes }) };
 }
 
 export function CreateKeyPage() {

@@ -1,5 +1,5 @@
-import { codeOfStatus, refusalSchema } from '@petstore/http';
-import { ALLOW_HEADER, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER } from './v1-headers.js';
+import { codeOfStatus, RATE_LIMIT_HEADERS, refusalSchema } from '@petstore/http';
+import { ALLOW_HEADER, REQUEST_ID_HEADER, RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER } from './v1-headers.js';
 
 type Json = Record<string, unknown>;
 

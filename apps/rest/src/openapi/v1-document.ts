@@ -11,12 +11,12 @@ import {
   type Deprecation,
   type Operation,
 } from '@petstore/domain';
-import { jsonSchemaOf, namedJsonSchemas } from '@petstore/http';
+import { jsonSchemaOf, namedJsonSchemas, RATE_LIMIT_HEADERS } from '@petstore/http';
 import { z } from 'zod';
 import { deprecationHeaders } from '../deprecation-headers.js';
 import { ROUTES } from '../rest-routes.js';
 import { errorSchemas, refusal, refusalRef, responseComponents, type RefusalStatus } from './v1-answers.js';
-import { headerComponents, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './v1-headers.js';
+import { headerComponents, REQUEST_ID_HEADER } from './v1-headers.js';
 import { V1_OPERATION_TEXT, type ParameterText } from './v1-operations.js';
 
 type Json = Record<string, unknown>;

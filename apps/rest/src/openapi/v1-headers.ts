@@ -1,52 +1,6 @@
-import type { rateLimitHeaders } from '@petstore/http';
+import { RATE_LIMIT_HEADER_COMPONENTS } from '@petstore/http';
 
 type Json = Record<string, unknown>;
-
-const PER_KEY = 'Sent when the key has a rate limit.';
-
-/**
- * The RateLimit fields packages/http's `rateLimitHeaders` sends with every answer to a key that
- * was charged or checked against its budget, each described. Typed by the sender's own names, so
- * a field it starts sending does not compile here until it is described.
- */
-const RATE_LIMIT: { readonly [Name in keyof ReturnType<typeof rateLimitHeaders>]: { component: string; header: Json } } = {
-  RateLimit: {
-    component: 'RateLimit',
-    header: {
-      description: `The caller's standing in the current window (IETF draft): \`"per-key";r=<remaining>;t=<seconds to reset>\`. ${PER_KEY}`,
-      required: false,
-      schema: { type: 'string' },
-    },
-  },
-  'RateLimit-Policy': {
-    component: 'RateLimitPolicy',
-    header: {
-      description: `The quota (IETF draft): \`"per-key";q=<limit>;w=<window seconds>\`, with this key's limit (its own, or the service's). ${PER_KEY}`,
-      required: false,
-      schema: { type: 'string' },
-    },
-  },
-  'RateLimit-Limit': {
-    component: 'RateLimitLimit',
-    header: {
-      description: `Operations allowed per window for this key (each request of this API is one): its own limit when it has one, otherwise the service's. ${PER_KEY}`,
-      required: false,
-      schema: { type: 'integer', minimum: 0 },
-    },
-  },
-  'RateLimit-Remaining': {
-    component: 'RateLimitRemaining',
-    header: {
-      description: `Operations left in the current window, after this request. ${PER_KEY}`,
-      required: false,
-      schema: { type: 'integer', minimum: 0 },
-    },
-  },
-  'RateLimit-Reset': {
-    component: 'RateLimitReset',
-    header: { description: `Seconds until the window resets. ${PER_KEY}`, required: false, schema: { type: 'integer', minimum: 0 } },
-  },
-};
 
 /** The document's named headers: those several answers carry. */
 export function headerComponents(): Record<string, Json> {
@@ -72,7 +26,7 @@ export function headerComponents(): Record<string, Json> {
     },
     RetryAfter: { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
     Allow: { description: 'The methods the resource supports.', required: true, schema: { type: 'string' } },
-    ...Object.fromEntries(Object.values(RATE_LIMIT).map(({ component, header }) => [component, header])),
+    ...RATE_LIMIT_HEADER_COMPONENTS,
     RequestId: {
       description:
         "The id this request is known by in the service's logs: the caller's `X-Request-Id` when it was usable, otherwise a new one. " +
@@ -84,11 +38,6 @@ export function headerComponents(): Record<string, Json> {
 }
 
 const ref = (component: string): Json => ({ $ref: `#/components/headers/${component}` });
-
-/** The RateLimit fields, as an answer declares them. */
-export const RATE_LIMIT_HEADERS: Readonly<Record<string, Json>> = Object.fromEntries(
-  Object.entries(RATE_LIMIT).map(([name, { component }]) => [name, ref(component)]),
-);
 
 export const REQUEST_ID_HEADER = { 'X-Request-Id': ref('RequestId') };
 export const RETRY_AFTER_HEADER = { 'Retry-After': ref('RetryAfter') };

@@ -37,7 +37,7 @@ describe('createAuthenticator and the life of a key', () => {
 
   it('refuses a key from the instant it expires, saying it expired', async () => {
     const { keyService, account, advance, check } = await setup();
-    const issued = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date('2026-01-31T00:00:00.000Z') });
+    const issued = await keyService.createKey(operatorOn(account.id), { expiresAt: '2026-01-31T00:00:00.000Z' });
     advance(30 * 86_400_000 - 1);
     expect((await check(issued.key)).keyId).toBe(issued.id);
     advance(1);
@@ -49,7 +49,7 @@ describe('createAuthenticator and the life of a key', () => {
 
   it('enforces the expiry exactly while the record is remembered by the cache', async () => {
     const { store, keyService, account, advance, check } = await setup({ cacheSeconds: 300 });
-    const issued = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(START) + 10_000) });
+    const issued = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(START) + 10_000).toISOString() });
     await check(issued.key);
     advance(10_000);
     await expect(check(issued.key)).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringContaining('expired') });

@@ -101,7 +101,7 @@ describe('createAuthenticator with a failed-key throttle', () => {
 
   it('does not count expired or revoked keys as guesses: polling one never holds back another key of the account', async () => {
     const { authenticate, keyService, account, store, advance } = await throttled();
-    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date('2026-01-01T00:00:00.001Z') });
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: '2026-01-01T00:00:00.001Z' });
     const revoked = await keyService.createKey(operatorOn(account.id));
     await keyService.revokeKey(OPERATOR, revoked.id);
     advance(1);

@@ -19,7 +19,7 @@ const setup = async () => {
   const browser = await keyService.createKey(operatorOn(account.id), {
     kind: 'browser',
     origins: [SHOP, 'http://localhost:5173'],
-    expiresAt: new Date('2026-02-01T00:00:00Z'),
+    expiresAt: '2026-02-01T00:00:00Z',
   });
   const secret = await keyService.createKey(operatorOn(account.id));
   return {
@@ -105,20 +105,20 @@ describe('browser keys', () => {
 
 describe('creating a browser key', () => {
   it.each([
-    ['pets:write', { scopes: ['pets:write'], origins: [SHOP] }, 'forbidden', 'may only have pets:read'],
-    ['both pet scopes', { scopes: ['pets:read', 'pets:write'], origins: [SHOP] }, 'forbidden', 'may only have pets:read'],
-    ['a management scope', { scopes: ['keys:read'], origins: [SHOP] }, 'forbidden', 'may only have pets:read'],
+    ['pets:write', { scopes: ['pets:write'], origins: [SHOP] }, 'invalid_request', 'may only have pets:read'],
+    ['both pet scopes', { scopes: ['pets:read', 'pets:write'], origins: [SHOP] }, 'invalid_request', 'may only have pets:read'],
+    ['a management scope', { scopes: ['keys:read'], origins: [SHOP] }, 'invalid_request', 'may only have pets:read'],
     ['no origins', { origins: [] }, 'invalid_request', 'needs at least one origin'],
     ['origins left out', {}, 'invalid_request', 'needs at least one origin'],
-    ['a path', { origins: ['https://shop.example/app'] }, 'invalid_request', 'is not an origin'],
-    ['plain http elsewhere than this machine', { origins: ['http://shop.example'] }, 'invalid_request', 'is not an origin'],
-    ['upper case', { origins: ['https://Shop.example'] }, 'invalid_request', 'is not an origin'],
-    ['a wildcard', { origins: ['https://*.example'] }, 'invalid_request', 'is not an origin'],
+    ['a path', { origins: ['https://shop.example/app'] }, 'invalid_request', 'must be an origin'],
+    ['plain http elsewhere than this machine', { origins: ['http://shop.example'] }, 'invalid_request', 'must be an origin'],
+    ['upper case', { origins: ['https://Shop.example'] }, 'invalid_request', 'must be an origin'],
+    ['a wildcard', { origins: ['https://*.example'] }, 'invalid_request', 'must be an origin'],
     ['21 origins', { origins: Array.from({ length: 21 }, (_, n) => `https://s${n}.example`) }, 'invalid_request', 'at most 20'],
   ])('is refused with %s, and nothing is made', async (_, options, code, message) => {
     const { keyService, account } = await setup();
     const before = (await keyService.listKeys(operatorOn(account.id))).length;
-    await expect(keyService.createKey(operatorOn(account.id), { kind: 'browser', ...options })).rejects.toMatchObject({
+    await expect(keyService.createKey(operatorOn(account.id), { kind: 'browser', ...options } as never)).rejects.toMatchObject({
       code,
       message: expect.stringContaining(message),
     });
@@ -127,15 +127,15 @@ describe('creating a browser key', () => {
 
   it('refuses origins on a secret key', async () => {
     const { keyService, account } = await setup();
-    await expect(keyService.createKey(operatorOn(account.id), { origins: [SHOP] })).rejects.toMatchObject({
+    await expect(keyService.createKey(operatorOn(account.id), { origins: [SHOP] } as never)).rejects.toMatchObject({
       code: 'invalid_request',
-      message: expect.stringContaining('only a browser key'),
+      message: expect.stringContaining('unknown field "origins"'),
     });
   });
 
   it('cannot be given pets:write later, and keeps what it had', async () => {
     const { keyService, account, browser } = await setup();
-    await expect(keyService.updateKey(OPERATOR, browser.id, { scopes: ['pets:read', 'pets:write'] })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(keyService.updateKey(OPERATOR, browser.id, { scopes: ['pets:read', 'pets:write'] })).rejects.toMatchObject({ code: 'conflict' });
     expect((await keyService.listKeys(operatorOn(account.id))).find((key) => key.id === browser.id)?.scopes).toEqual(['pets:read']);
   });
 

@@ -97,10 +97,14 @@ const bounded = async () => {
   const accountId = await kit.account();
   const inMinutes = (minutes: number) => new Date(kit.clock.now().getTime() + minutes * MINUTE_MS);
   const end = inMinutes(60);
-  const caller = await kit.keyCaller(accountId, ['pets:read', 'keys:manage'], { expiresAt: end, rateLimit: 5 });
+  const caller = await kit.keyCaller(accountId, ['pets:read', 'keys:manage'], { expiresAt: end.toISOString(), rateLimit: 5 });
   const owner = await kit.person(accountId);
   /** A key within the caller's life and pace, and one that outlives it at the account's pace. */
-  const within = await kit.keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'], expiresAt: inMinutes(30), rateLimit: 5 });
+  const within = await kit.keyService.createKey(operatorOn(accountId), {
+    scopes: ['pets:read'],
+    expiresAt: inMinutes(30).toISOString(),
+    rateLimit: 5,
+  });
   const lasting = await kit.keyService.createKey(operatorOn(accountId), { scopes: ['pets:read'] });
   return { ...kit, accountId, caller, owner, end, inMinutes, within, lasting };
 };

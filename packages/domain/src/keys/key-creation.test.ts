@@ -74,7 +74,7 @@ describe('createKey with an Idempotency-Key', () => {
 describe('the account’s most keys', () => {
   it(`refuses key ${MAX_KEYS_PER_ACCOUNT + 1} with 409 while ${MAX_KEYS_PER_ACCOUNT} are live; revoked and expired ones make room`, async () => {
     const { management, owner, keyService, accountId, advance } = await setup();
-    const first = await keyService.createKey(operatorOn(accountId), { expiresAt: new Date('2026-06-02T00:00:00.000Z') });
+    const first = await keyService.createKey(operatorOn(accountId), { expiresAt: '2026-06-02T00:00:00.000Z' });
     const second = await keyService.createKey(operatorOn(accountId));
     for (let n = 2; n < MAX_KEYS_PER_ACCOUNT; n += 1) await keyService.createKey(operatorOn(accountId));
     await expect(management.createKey(owner, { name: 'one more' }, FROM)).rejects.toMatchObject({

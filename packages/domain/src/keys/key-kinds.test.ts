@@ -32,10 +32,10 @@ describe('browser and secret keys', () => {
     ['21 origins', { kind: 'browser', origins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) }, 'invalid_request', 'origins'],
     ['an origin with a path', { kind: 'browser', origins: ['https://shop.example/app'] }, 'invalid_request', 'origins.0'],
     ['an http origin other than localhost', { kind: 'browser', origins: ['http://shop.example'] }, 'invalid_request', 'origins.0'],
-    ['pets:write', { kind: 'browser', origins: [SHOP], scopes: ['pets:read', 'pets:write'] }, 'forbidden', 'may only have pets:read'],
-    ['a management scope', { kind: 'browser', origins: [SHOP], scopes: ['keys:read'] }, 'forbidden', 'may only have pets:read'],
-    ['a secret key with origins', { origins: [SHOP] }, 'invalid_request', 'only a browser key has origins'],
-    ['a secret key with no origins given as a list', { kind: 'secret', origins: [] }, 'invalid_request', 'only a browser key has origins'],
+    ['pets:write', { kind: 'browser', origins: [SHOP], scopes: ['pets:read', 'pets:write'] }, 'invalid_request', 'may only have pets:read'],
+    ['a management scope', { kind: 'browser', origins: [SHOP], scopes: ['keys:read'] }, 'invalid_request', 'may only have pets:read'],
+    ['a secret key with origins', { origins: [SHOP] }, 'invalid_request', 'unknown field "origins"'],
+    ['a secret key with no origins given as a list', { kind: 'secret', origins: [] }, 'invalid_request', 'unknown field "origins"'],
   ])('refuses %s, creating nothing', async (_, fields, code, message) => {
     const { management, owner, keys } = await setup();
     await expect(management.createKey(owner, { name: 'k', ...fields } as never, FROM)).rejects.toMatchObject({
@@ -45,17 +45,17 @@ describe('browser and secret keys', () => {
     expect(keys.keys.size).toBe(0);
   });
 
-  it('changes a browser key’s origins, and refuses origins for a secret key or other scopes for a browser key', async () => {
+  it('changes a browser key’s origins, and refuses origins for a secret key or other scopes for a browser key as a conflict with the stored kind', async () => {
     const { management, owner } = await setup();
     const browser = await management.createKey(owner, { name: 'shop', kind: 'browser', origins: [SHOP] }, FROM);
     const secret = await management.createKey(owner, { name: 'server' }, FROM);
     expect((await management.updateKey(owner, browser.id, { origins: ['https://new.example'] }, FROM)).origins).toEqual(['https://new.example']);
     await expect(management.updateKey(owner, secret.id, { origins: [SHOP] }, FROM)).rejects.toMatchObject({
-      code: 'invalid_request',
+      code: 'conflict',
       message: expect.stringContaining('secret key'),
     });
-    await expect(management.updateKey(owner, browser.id, { scopes: ['pets:write'] }, FROM)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(management.updateKey(owner, browser.id, { scopes: ['keys:manage'] }, FROM)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(management.updateKey(owner, browser.id, { scopes: ['pets:write'] }, FROM)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(management.updateKey(owner, browser.id, { scopes: ['keys:manage'] }, FROM)).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('rolls a browser key into a browser key with the same origins', async () => {

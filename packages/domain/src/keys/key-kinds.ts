@@ -1,26 +1,20 @@
-import type { ApiKeyRecord, KeyChanges, KeyKind } from '../auth/ports.js';
-import { PET_SCOPES } from '../auth/scopes.js';
+import type { ApiKeyRecord, KeyChanges } from '../auth/ports.js';
 import { DomainError } from '../errors/domain-error.js';
-import { checkBrowserKeyScopes, checkKind, type KindSettings } from './key-kind-settings.js';
-import { checkScopes } from './key-settings.js';
 
 /**
- * What a new key of `kind` holds, from what its creator asked (see checkKind): a secret key both
- * pet scopes unless told otherwise, and no origins, not even an empty list of them.
+ * Refuses a change the stored key's kind does not take: origins of a secret key, scopes of a browser
+ * key other than pets:read. A rule of the key as stored, which no schema of the request can know,
+ * so a conflict with it (409), as the document's updateKey lists (KEY_KIND_CONFLICT).
  */
-export function kindSettings(kind: KeyKind, scopes: readonly string[] | undefined, origins: readonly string[] | undefined): KindSettings {
-  if (kind === 'secret' && origins !== undefined) throw invalid('origins: only a browser key has origins (give kind browser)');
-  return checkKind(kind, scopes === undefined ? undefined : checkScopes(scopes), origins, checkScopes(PET_SCOPES));
-}
-
-/** Refuses a change a key's kind does not allow: origins of a secret key, scopes of a browser key other than pets:read. */
 export function checkKindChange(current: ApiKeyRecord, wanted: KeyChanges): void {
   if (current.kind === 'secret' && wanted.origins !== undefined) {
-    throw invalid(`origins: only a browser key has origins; key ${current.id} is a secret key`);
+    throw conflict(`origins: only a browser key has origins; key ${current.id} is a secret key`);
   }
-  if (current.kind === 'browser' && wanted.scopes !== undefined) checkBrowserKeyScopes(wanted.scopes);
+  if (current.kind === 'browser' && wanted.scopes?.some((scope) => scope !== 'pets:read')) {
+    throw conflict(`scopes: key ${current.id} is a browser key, which may only have pets:read, since every visitor of its page can read it`);
+  }
 }
 
-function invalid(message: string): DomainError {
-  return new DomainError('invalid_request', message);
+function conflict(message: string): DomainError {
+  return new DomainError('conflict', message);
 }

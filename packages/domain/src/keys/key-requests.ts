@@ -1,51 +1,29 @@
-import type { KeyChanges, KeyKind } from '../auth/ports.js';
-import { KeyName } from '../accounts/display-name.js';
+import type { KeyChanges } from '../auth/ports.js';
+import { PET_SCOPES, withImpliedScopes, type Scope } from '../auth/scopes.js';
 import { DomainError } from '../errors/domain-error.js';
 import { CreateKeyInput, UpdateKeyInput } from '../management/ports.js';
 import { parseOrThrow } from '../validation/parse.js';
 import type { CreateKeyRequest } from './key-claims.js';
-import { checkOrigins } from './key-kind-settings.js';
-import { kindSettings } from './key-kinds.js';
-import { checkExpiry, checkRateLimit, checkScopes } from './key-settings.js';
 import type { IssuedKey, KeySummary } from './key-views.js';
 
 /**
- * What the key service is asked, checked once here whoever asks: the operator's requests as the
- * command line (or the embedded store's dev key) makes them, and the management API's bodies once
- * parsed with their schemas (CreateKeyInput, UpdateKeyInput), which say the shape the API accepts.
+ * What the key service is asked, whoever asks (the management API's bodies, the command line's
+ * flags, the embedded store's dev key): parsed with the one schema of each operation (CreateKeyInput,
+ * UpdateKeyInput), which the management document publishes. Nothing is checked again here; what
+ * is left is what no schema of a request can know (the clock, the caller, the stored key).
  */
 
-/** A new key, as the operator asks for it. */
-export interface KeyOptions {
-  /** What its owner calls the key; none (null) when absent. */
-  name?: string | null;
-  /** Both pet scopes when absent (pets:read for a browser key). */
-  scopes?: readonly string[];
-  /** Never when absent or null. */
-  expiresAt?: Date | null;
-  /** The service's PETSTORE_RATE_LIMIT when absent or null. */
-  rateLimit?: number | null;
+/** A new key, as the operator asks for it: createKey's body, and a text of its own to register. */
+export type KeyOptions = CreateKeyInput & {
   /**
    * Registers this key instead of making one up (the embedded store's dev key): any text but one of
    * the tagged shape with a tag the service would refuse.
    */
   presetKey?: string;
-  /** `secret` when absent; a `browser` key holds only pets:read and needs its origins (see checkKind). */
-  kind?: KeyKind;
-  /** A browser key's allowed origins; none for a secret key. */
-  origins?: readonly string[];
-}
+};
 
-/** A change to a key, as the operator asks for it. */
-export interface KeyUpdate {
-  /** null takes the name away. */
-  name?: string | null;
-  scopes?: readonly string[];
-  /** null goes back to the service's default. */
-  rateLimit?: number | null;
-  /** A browser key's allowed origins (only a browser key has them). */
-  origins?: readonly string[];
-}
+/** A change to a key, as the operator asks for it: updateKey's body. */
+export type KeyUpdate = UpdateKeyInput;
 
 export interface RolledKey {
   key: IssuedKey;
@@ -53,47 +31,46 @@ export interface RolledKey {
   replaced: KeySummary;
 }
 
-/** createKey's body as the operator's options. */
-export function optionsOfBody(input: CreateKeyInput): KeyOptions {
+/** What a browser key holds when no scopes are given (the schema allows it no other). */
+const BROWSER_KEY_SCOPES: readonly Scope[] = ['pets:read'];
+
+/** The new key as it will hold it: the body parsed (400 naming the field), its defaults filled in, its expiry judged by the clock. */
+export function requestOf(input: CreateKeyInput, now: Date): CreateKeyRequest {
   const body = parseOrThrow(CreateKeyInput, input, 'body');
+  const defaultScopes = body.kind === 'browser' ? BROWSER_KEY_SCOPES : PET_SCOPES;
   return {
-    name: body.name,
+    name: body.name ?? null,
     kind: body.kind,
-    ...(body.scopes !== undefined && { scopes: body.scopes }),
-    ...(body.origins !== undefined && { origins: body.origins }),
-    expiresAt: body.expiresAt === undefined || body.expiresAt === null ? null : new Date(body.expiresAt),
+    scopes: withImpliedScopes(body.scopes ?? defaultScopes),
+    origins: body.kind === 'browser' ? [...new Set(body.origins)] : [],
+    expiresAt: futureExpiry(body.expiresAt ?? null, now),
     rateLimit: body.rateLimit ?? null,
   };
 }
 
-/** updateKey's body as the operator's update. */
-export function updateOfBody(input: UpdateKeyInput): KeyUpdate {
-  return parseOrThrow(UpdateKeyInput, input, 'body');
-}
-
-/** The new key as it will hold it: every field checked (400 naming it) and normalised. */
-export function checkedRequest(options: KeyOptions, now: Date): CreateKeyRequest {
+/** The changes asked for, parsed (400 naming the field; at least one) and normalised as a new key's. */
+export function changesOf(input: UpdateKeyInput): KeyChanges {
+  const body = parseOrThrow(UpdateKeyInput, input, 'body');
   return {
-    name: checkName(options.name ?? null),
-    ...kindSettings(options.kind ?? 'secret', options.scopes, options.origins),
-    expiresAt: checkExpiry(options.expiresAt ?? null, now),
-    rateLimit: checkRateLimit(options.rateLimit ?? null),
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.scopes !== undefined && { scopes: withImpliedScopes(body.scopes) }),
+    ...(body.rateLimit !== undefined && { rateLimit: body.rateLimit }),
+    ...(body.origins !== undefined && { origins: [...new Set(body.origins)] }),
   };
 }
 
-/** The changes asked for, each checked; at least one. */
-export function checkedChanges(update: KeyUpdate): KeyChanges {
-  const wanted: KeyChanges = {};
-  if (update.name !== undefined) wanted.name = checkName(update.name);
-  if (update.scopes !== undefined) wanted.scopes = checkScopes(update.scopes);
-  if (update.rateLimit !== undefined) wanted.rateLimit = checkRateLimit(update.rateLimit);
-  if (update.origins !== undefined) wanted.origins = checkOrigins(update.origins);
-  if (Object.keys(wanted).length === 0)
-    throw new DomainError('invalid_request', 'give the name, the scopes, the rate limit or (of a browser key) the origins to change');
-  return wanted;
-}
-
-/** A key's name as KeyName allows it, or null for none. */
-function checkName(name: string | null): string | null {
-  return name === null ? null : parseOrThrow(KeyName, name, 'name');
+/**
+ * An expiry the clock has not passed. The schema says it is an instant; whether it is still to come
+ * is the service's clock's to say, so a past one conflicts with the clock (409), as the document lists.
+ */
+function futureExpiry(expiresAt: string | null, now: Date): Date | null {
+  if (expiresAt === null) return null;
+  const at = new Date(expiresAt);
+  if (at.getTime() <= now.getTime()) {
+    throw new DomainError(
+      'conflict',
+      `expiresAt: ${expiresAt} has passed (it is ${now.toISOString()} by the service's clock); give an instant in the future`,
+    );
+  }
+  return at;
 }

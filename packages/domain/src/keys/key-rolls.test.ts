@@ -100,7 +100,7 @@ describe('rolling a key again once its replacement was revoked', () => {
 describe('KeyService.updateKey on a key that no longer works', () => {
   it('refuses an expired key, and a rolled key past its overlap, as a conflict', async () => {
     const { keyService, account, advance } = await setup();
-    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000) });
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000).toISOString() });
     const rolled = await keyService.createKey(operatorOn(account.id));
     await keyService.rollKey(OPERATOR, rolled.id, { overlapSeconds: 1 });
     advance(1000);

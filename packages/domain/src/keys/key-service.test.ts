@@ -50,7 +50,11 @@ describe('KeyService, as the operator calls it', () => {
     });
     const expiresAt = new Date('2026-01-31T00:00:00.000Z');
     expect(
-      await keyService.createKey(operatorOn(account.id), { scopes: ['pets:write', 'pets:read', 'pets:write'], expiresAt, rateLimit: 1000 }),
+      await keyService.createKey(operatorOn(account.id), {
+        scopes: ['pets:write', 'pets:read', 'pets:write'],
+        expiresAt: expiresAt.toISOString(),
+        rateLimit: 1000,
+      }),
     ).toMatchObject({
       scopes: ['pets:read', 'pets:write'],
       kind: 'secret',
@@ -88,17 +92,18 @@ describe('KeyService, as the operator calls it', () => {
   });
 
   it.each([
-    ['an unknown scope', { scopes: ['pets:delete'] }, 'scopes: unknown scope "pets:delete"'],
-    ['no scope', { scopes: [] }, 'scopes: give at least one'],
-    ['a past expiry', { expiresAt: new Date(NOW) }, 'expiresAt: must be in the future'],
-    ['an invalid expiry', { expiresAt: new Date(Number.NaN) }, 'expiresAt: must be a valid instant'],
-    ['a limit of 0', { rateLimit: 0 }, 'rateLimit: must be a whole number'],
-    ['a fractional limit', { rateLimit: 1.5 }, 'rateLimit: must be a whole number'],
-    ['a limit over the maximum', { rateLimit: MAX_RATE_LIMIT + 1 }, 'rateLimit: must be a whole number'],
-  ])('refuses %s, storing and recording nothing', async (_, options, message) => {
+    ['an unknown scope', { scopes: ['pets:delete'] }, 'invalid_request', 'scopes.0: must be one of'],
+    ['no scope', { scopes: [] }, 'invalid_request', 'scopes: give at least one'],
+    ['a past expiry', { expiresAt: NOW }, 'conflict', 'expiresAt: 2026-01-01T00:00:00.000Z has passed'],
+    ['an invalid expiry', { expiresAt: '2026-02-30T00:00:00Z' }, 'invalid_request', 'expiresAt: must be an ISO 8601 instant'],
+    ['a limit of 0', { rateLimit: 0 }, 'invalid_request', 'rateLimit:'],
+    ['a fractional limit', { rateLimit: 1.5 }, 'invalid_request', 'rateLimit: must be a whole number'],
+    ['a limit over the maximum', { rateLimit: MAX_RATE_LIMIT + 1 }, 'invalid_request', 'rateLimit:'],
+    ['a secret key with origins', { origins: ['https://shop.example'] }, 'invalid_request', 'unknown field "origins"'],
+  ])('refuses %s, storing and recording nothing', async (_, options, code, message) => {
     const { store, keyService, audit, account } = await setup();
-    await expect(keyService.createKey(operatorOn(account.id), options)).rejects.toMatchObject({
-      code: 'invalid_request',
+    await expect(keyService.createKey(operatorOn(account.id), options as never)).rejects.toMatchObject({
+      code,
       message: expect.stringContaining(message),
     });
     expect(store.keys.size).toBe(0);
@@ -153,7 +158,7 @@ describe('KeyService.rollKey', () => {
   it('issues a new key with the same account, scopes, expiry and limit, and ends the old one after 24 h', async () => {
     const { keyService, account } = await setup();
     const expiresAt = new Date('2026-06-01T00:00:00.000Z');
-    const old = await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read'], expiresAt, rateLimit: 30 });
+    const old = await keyService.createKey(operatorOn(account.id), { scopes: ['pets:read'], expiresAt: expiresAt.toISOString(), rateLimit: 30 });
     const { key, replaced } = await keyService.rollKey(OPERATOR, old.id);
     expect(key).toMatchObject({ accountId: account.id, scopes: ['pets:read'], expiresAt, rateLimit: 30, replacedBy: null });
     expect(key.key).not.toBe(old.key);
@@ -167,7 +172,7 @@ describe('KeyService.rollKey', () => {
     const rolled = await keyService.createKey(operatorOn(account.id));
     const { key } = await keyService.rollKey(OPERATOR, rolled.id, { overlapSeconds: 0 });
     await expect(keyService.rollKey(OPERATOR, rolled.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining(key.id) });
-    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000) });
+    const expiring = await keyService.createKey(operatorOn(account.id), { expiresAt: new Date(Date.parse(NOW) + 1000).toISOString() });
     advance(1000);
     await expect(keyService.rollKey(OPERATOR, expiring.id)).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('expired') });
     await expect(keyService.rollKey(OPERATOR, key.id, { overlapSeconds: -1 })).rejects.toMatchObject({ code: 'invalid_request' });

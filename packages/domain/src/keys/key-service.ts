@@ -33,7 +33,7 @@ import {
 import { fingerprintCreateKey, type KeyClaims } from './key-claims.js';
 import { claimedAlready } from './key-claim-answers.js';
 import { checkKindChange } from './key-kinds.js';
-import { checkedChanges, checkedRequest, optionsOfBody, updateOfBody, type KeyOptions, type KeyUpdate, type RolledKey } from './key-requests.js';
+import { changesOf, requestOf, type KeyOptions, type KeyUpdate, type RolledKey } from './key-requests.js';
 import { DEFAULT_ROLL_OVERLAP_SECONDS } from './key-settings.js';
 import { endOf } from './key-state.js';
 import { issued, newKey, summarise, type IssuedKey, type KeySummary } from './key-views.js';
@@ -87,12 +87,14 @@ export class KeyService {
    */
   createKey(caller: ManagementCaller, input: CreateKeyInput, context: CreateKeyContext): Promise<IssuedKey>;
   createKey(caller: OperatorCaller & { accountId: string }, options?: KeyOptions): Promise<IssuedKey>;
-  async createKey(caller: AccountCaller, input: CreateKeyInput | KeyOptions = {}, context?: CreateKeyContext): Promise<IssuedKey> {
+  async createKey(caller: AccountCaller, input: KeyOptions = {}, context?: CreateKeyContext): Promise<IssuedKey> {
     requireManage(caller, 'grant');
     const idempotencyKey = context?.idempotencyKey === undefined ? undefined : checkIdempotencyKey(context.idempotencyKey);
     const now = this.deps.clock.now();
-    const options = caller.kind === 'operator' ? (input as KeyOptions) : optionsOfBody(input as CreateKeyInput);
-    const request = checkedRequest(options, now);
+    // Only the operator registers a text of its own; anyone else's body is parsed whole, so a `presetKey` in it is an unknown field.
+    const { presetKey, ...operatorBody } = input;
+    const operator = caller.kind === 'operator';
+    const request = requestOf(operator ? operatorBody : input, now);
     const { accountId } = caller;
     if (caller.kind !== 'operator') {
       requireHeld(caller, request.scopes);
@@ -100,7 +102,7 @@ export class KeyService {
       await this.requireContained(caller, { endsAt: request.expiresAt, rateLimit: request.rateLimit });
       requireRoomForKey(await this.deps.keys.listKeys(accountId), this.limits, now);
     }
-    const text = options.presetKey === undefined ? this.deps.keyTags.newKey(this.keyEnvironment, request.kind) : this.presetKey(options.presetKey);
+    const text = !operator || presetKey === undefined ? this.deps.keyTags.newKey(this.keyEnvironment, request.kind) : this.presetKey(presetKey);
     await this.requireAccount(accountId);
     const keyId = randomId('key');
     if (idempotencyKey !== undefined) {
@@ -122,9 +124,9 @@ export class KeyService {
   /** Changes a key's name, scopes, rate limit or (a browser key's) origins; a change to what it already is records nothing. */
   updateKey(caller: ManagementCaller, keyId: string, input: UpdateKeyInput, context: ManagementContext): Promise<KeySummary>;
   updateKey(caller: OperatorCaller, keyId: string, update: KeyUpdate): Promise<KeySummary>;
-  async updateKey(caller: KeyCaller, keyId: string, input: UpdateKeyInput | KeyUpdate, context?: ManagementContext): Promise<KeySummary> {
+  async updateKey(caller: KeyCaller, keyId: string, input: UpdateKeyInput, context?: ManagementContext): Promise<KeySummary> {
     requireManage(caller, 'grant');
-    const wanted = checkedChanges(caller.kind === 'operator' ? input : updateOfBody(input as UpdateKeyInput));
+    const wanted = changesOf(input);
     const current = await this.visibleKey(caller, keyId);
     if (caller.kind !== 'operator') {
       requireNotSelfWidening(caller, current, Object.keys(wanted));

@@ -73,31 +73,61 @@ export const OriginSchema = z
   .max(300, { error: 'must be at most 300 characters' })
   .regex(ORIGIN_PATTERN, { error: 'must be an origin as https://host[:port] (or http://localhost[:port]), lower-case, no path' });
 
+const SCOPES_RULE = `must be one of ${SCOPES.join(', ')}`;
 const ScopeList = z
-  .array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(', ')}` }), { error: 'must be a list of scopes' })
+  .array(z.enum(SCOPES, { error: SCOPES_RULE }), { error: 'must be a list of scopes' })
   .min(1, { error: `give at least one of ${SCOPES.join(', ')}` })
   .max(10);
+/** What a browser key may hold: pets:read alone, since every visitor of its page can read the key. */
+const BrowserScopeList = z
+  .array(z.literal('pets:read', { error: 'a browser key may only have pets:read, since every visitor of its page can read it' }), {
+    error: 'must be a list of scopes',
+  })
+  .min(1, { error: 'give pets:read' })
+  .max(10);
+const NEEDS_ORIGIN = 'a browser key needs at least one origin, as https://shop.example';
+const OriginList = z
+  .array(OriginSchema, { error: (issue) => (issue.input === undefined ? NEEDS_ORIGIN : 'must be a list of origins') })
+  .min(1, { error: NEEDS_ORIGIN })
+  .max(MAX_KEY_ORIGINS, { error: `at most ${MAX_KEY_ORIGINS}` });
 const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).max(MAX_RATE_LIMIT).nullable();
+/** No name (null) when absent, as a key's answer has none: what is read can be sent back. */
+const KeyNameField = KeyName.nullable().optional();
 
-export const CreateKeyInput = z.strictObject({
-  name: KeyName,
-  scopes: ScopeList.optional(),
+/** What every kind of key is given: its name, expiry (never when absent or null) and rate limit (the service's when absent or null). */
+const keyFields = {
+  name: KeyNameField,
   expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable().optional(),
   rateLimit: RateLimitField.optional(),
-  kind: KeyKindSchema.default('secret'),
-  origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
-});
+};
+
+/**
+ * A new key, by its kind (`secret` when absent): a secret key has both pet scopes unless told and
+ * no origins; a browser key only `pets:read` (its scopes by default) and its origins, one at least.
+ * Whoever asks, the management API or the operator at the command line, is parsed with this.
+ */
+export const CreateKeyInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ ...keyFields, kind: z.literal('secret').default('secret'), scopes: ScopeList.optional() }),
+    z.strictObject({ ...keyFields, kind: z.literal('browser'), scopes: BrowserScopeList.optional(), origins: OriginList }),
+  ],
+  { error: 'must be secret or browser' },
+);
 export type CreateKeyInput = z.input<typeof CreateKeyInput>;
 
 const CHANGE_RULE = 'give the name, the scopes, the rate limit or (of a browser key) the origins to change';
 
-/** At least one field: a change of nothing is refused, and the document says so (`minProperties`). */
+/**
+ * At least one field: a change of nothing is refused, and the document says so (`minProperties`).
+ * Which fields the key's kind allows is the stored key's (409, see checkKindChange).
+ */
 export const UpdateKeyInput = z
   .strictObject({
-    name: KeyName.optional(),
+    name: KeyNameField,
     scopes: ScopeList.optional(),
     rateLimit: RateLimitField.optional(),
-    origins: z.array(OriginSchema).max(MAX_KEY_ORIGINS).optional(),
+    origins: OriginList.optional(),
   })
   .refine((update) => Object.keys(update).length > 0, { error: CHANGE_RULE })
   .meta({ minProperties: 1 });

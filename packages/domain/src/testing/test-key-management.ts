@@ -58,7 +58,7 @@ export function testKeyManagement() {
   const keyCaller = async (
     accountId: string,
     scopes: Scope[],
-    bounds: { expiresAt?: Date; rateLimit?: number } = {},
+    bounds: { expiresAt?: string; rateLimit?: number } = {},
   ): Promise<ManagementCaller & { kind: 'key' }> => {
     const issued = await keyService.createKey(operatorOn(accountId), { scopes, ...bounds });
     return { kind: 'key', keyId: issued.id, accountId, scopes: issued.scopes };
