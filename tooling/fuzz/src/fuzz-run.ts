@@ -45,19 +45,8 @@ export function manageSchemathesisArgs(baseUrl: string, configFile: string, opti
     `${baseUrl}/manage/v1`,
     '--phases',
     'examples,coverage,fuzzing',
-    '--max-examples',
-    String(options.maxExamples),
-    '--workers',
-    '1',
-    '--request-timeout',
-    '10',
     ...operationIds.flatMap((id) => ['--include-operation-id', id]),
-    '--report',
-    'junit',
-    '--report-dir',
-    options.reportDir,
-    '--no-color',
-    ...(options.seed ? ['--seed', options.seed] : []),
+    ...runArgs(options),
   ];
 }
 
@@ -78,14 +67,21 @@ export function schemathesisArgs(baseUrl: string, apiKey: string, options: FuzzO
     'all',
     '--phases',
     'examples,coverage,fuzzing,stateful',
+    '--header',
+    `Authorization: Bearer ${apiKey}`,
+    ...runArgs(options),
+  ];
+}
+
+/** What every run is given alike: its budget, one worker so it holds on two cores, its report, its seed. */
+function runArgs(options: FuzzOptions): string[] {
+  return [
     '--max-examples',
     String(options.maxExamples),
     '--workers',
     '1',
     '--request-timeout',
     '10',
-    '--header',
-    `Authorization: Bearer ${apiKey}`,
     '--report',
     'junit',
     '--report-dir',
