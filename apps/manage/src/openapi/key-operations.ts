@@ -1,4 +1,4 @@
-import { CreateKeyInput, RollKeyInput, UpdateKeyInput } from '@petstore/domain';
+import { CreateKeyInput, IdempotencyKey, RollKeyInput, UpdateKeyInput } from '@petstore/domain';
 import { AuditRecordsParameters } from '../audit-query.js';
 import { AccountAnswer, AuditPage, IssuedKeyAnswer, KeyAnswer, KeyList, RolledKeyAnswer } from './key-answers.js';
 import type { OperationText } from './operation-text.js';
@@ -39,6 +39,7 @@ export const KEY_OPERATION_TEXT = {
       {
         name: 'Idempotency-Key',
         description: 'Any unique text (a UUID), 1 to 255 printable characters: a retried create with the same key creates no second key.',
+        schema: IdempotencyKey,
       },
     ],
     success: {

@@ -1,4 +1,4 @@
-import { InvitationInput, RemoveMemberQuery } from '@petstore/domain';
+import { IdempotencyKey, InvitationInput, RemoveMemberQuery } from '@petstore/domain';
 import { CreatedInvitationAnswer, InvitationList, MemberList, RemovedMemberAnswer, SessionList } from './member-answers.js';
 import type { OperationText } from './operation-text.js';
 
@@ -27,6 +27,7 @@ export const MEMBER_OPERATION_TEXT = {
       {
         name: 'Idempotency-Key',
         description: 'Any unique text (a UUID), 1 to 255 printable characters: a retried invitation with the same key creates no second one.',
+        schema: IdempotencyKey,
       },
     ],
     refusals: [409],

@@ -19,5 +19,6 @@ export interface OperationText {
   /** The query parameters it reads, one per field of the object, as the door parses them. */
   query?: z.ZodObject;
   /** The request headers it reads beyond those every operation may send (`Idempotency-Key`). */
-  headers?: Array<{ name: string; description: string }>;
+  /** Each with the schema the service checks it with. */
+  headers?: Array<{ name: string; description: string; schema: z.ZodType }>;
 }

@@ -38,12 +38,12 @@ function queryParameters(text: OperationText): Json[] {
 }
 
 function headerParameters(text: OperationText): Json[] {
-  return (text.headers ?? []).map(({ name, description }) => ({
+  return (text.headers ?? []).map(({ name, description, schema }) => ({
     name,
     in: 'header',
     required: false,
     description,
-    schema: { type: 'string', minLength: 1, maxLength: 255 },
+    schema: jsonSchemaOf(schema, 'input'),
   }));
 }
 
