@@ -1,6 +1,7 @@
 export * from './errors/domain-error.js';
 export * from './validation/parse.js';
 export * from './clock/clock.js';
+export * from './ordering/oldest-first.js';
 export * from './pet/int64.js';
 export * from './pet/pet.schema.js';
 export * from './pet/ports.js';

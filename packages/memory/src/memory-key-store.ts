@@ -1,4 +1,12 @@
-import { KeyDecisionBook, type Account, type ApiKeyRecord, type KeyChanges, type KeyReplacement, type RollDecision } from '@petstore/domain';
+import {
+  KeyDecisionBook,
+  oldestFirst,
+  type Account,
+  type ApiKeyRecord,
+  type KeyChanges,
+  type KeyReplacement,
+  type RollDecision,
+} from '@petstore/domain';
 import type { WritableKeyStore } from '@petstore/domain/key-writes';
 
 /** Records are copied in and out (scopes and origins included), so no caller can change what is stored. */
@@ -21,9 +29,7 @@ export class MemoryKeyStore implements WritableKeyStore {
 
   /** Oldest first (by creation, then id), as MongoDB lists them. */
   async listAccounts(): Promise<Account[]> {
-    return [...this.accounts.values()]
-      .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
-      .map((account) => ({ ...account }));
+    return [...this.accounts.values()].toSorted(oldestFirst((account) => account.id)).map((account) => ({ ...account }));
   }
 
   async setAccountSuspension(id: string, at: Date | null): Promise<Account | null> {

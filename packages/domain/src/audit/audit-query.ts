@@ -1,3 +1,4 @@
+import { byCodeUnits } from '../ordering/oldest-first.js';
 import type { AuditQuery, AuditRecord } from './ports.js';
 
 /**
@@ -16,7 +17,7 @@ export function matchesAuditQuery(record: AuditRecord, query: AuditQuery): boole
 
 /** The listing's order: newest first by `at`, then by id (ids sort in the order records were written). */
 export function newestFirst(a: Pick<AuditRecord, 'at' | 'id'>, b: Pick<AuditRecord, 'at' | 'id'>): number {
-  return b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  return b.at.getTime() - a.at.getTime() || byCodeUnits(b.id, a.id);
 }
 
 /** The records a query lists, newest first, at most its limit. */

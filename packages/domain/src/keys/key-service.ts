@@ -7,6 +7,7 @@ import { whyKeyRefused } from '../auth/key-validity.js';
 import type { ApiKeyRecord } from '../auth/ports.js';
 import type { Clock } from '../clock/clock.js';
 import { DomainError } from '../errors/domain-error.js';
+import { oldestFirst } from '../ordering/oldest-first.js';
 import { checkIdempotencyKey } from '../idempotency/idempotency-key.js';
 import {
   RollKeyInput,
@@ -212,7 +213,7 @@ export class KeyService {
     const keys = await this.deps.keys.listKeys(caller.accountId);
     return keys
       .filter((key) => sees(caller, key))
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .sort(oldestFirst((key) => key.id))
       .map(summarise);
   }
 

@@ -1,5 +1,6 @@
 import { changesBetween, initialValues } from '../audit/audit-trail.js';
 import { DomainError } from '../errors/domain-error.js';
+import { oldestFirst } from '../ordering/oldest-first.js';
 import { isLive, keyView } from '../keys/key-state.js';
 import type { KeyView, ManagementCaller } from '../management/ports.js';
 import type { RequestContext } from './deps.js';
@@ -90,7 +91,7 @@ export class Members {
     const listed = await Promise.all(
       people.map(async (person) => ({ ...personView(person), memberships: await this.kit.deps.people.membershipsOfPerson(person.id) })),
     );
-    return listed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.email.localeCompare(b.email));
+    return listed.sort(oldestFirst((person) => person.email));
   }
 }
 
