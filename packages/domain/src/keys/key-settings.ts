@@ -3,6 +3,15 @@ import { z } from 'zod';
 /** The largest per-key rate limit, as for PETSTORE_RATE_LIMIT. */
 export const MAX_RATE_LIMIT = 10_000_000;
 
+const RATE_LIMIT_RULE = `must be a whole number from 1 to ${MAX_RATE_LIMIT}, or null for the service's default`;
+
+/** A key's own rate limit (operations per window), or null for the service's: one message for every way it can be wrong, naming the range. */
+export const KeyRateLimit = z
+  .int({ error: RATE_LIMIT_RULE })
+  .min(1, { error: RATE_LIMIT_RULE })
+  .max(MAX_RATE_LIMIT, { error: RATE_LIMIT_RULE })
+  .nullable();
+
 /** A roll's old key keeps working this long by default, so consumers can move to the new one without downtime. */
 export const DEFAULT_ROLL_OVERLAP_SECONDS = 24 * 60 * 60;
 

@@ -4,7 +4,7 @@ import { MAX_KEY_ORIGINS, ORIGIN_PATTERN } from '../auth/browser-key.js';
 import type { KeyKind } from '../auth/ports.js';
 import { SCOPES, type Scope } from '../auth/scopes.js';
 import { KeyName } from '../accounts/display-name.js';
-import { MAX_RATE_LIMIT, OverlapSeconds } from '../keys/key-settings.js';
+import { KeyRateLimit, OverlapSeconds } from '../keys/key-settings.js';
 import type { IssuedKey, KeySummary } from '../keys/key-views.js';
 import type { Role } from '../people/ports.js';
 import type { MemberView } from '../people/views.js';
@@ -90,7 +90,6 @@ const OriginList = z
   .array(OriginSchema, { error: (issue) => (issue.input === undefined ? NEEDS_ORIGIN : 'must be a list of origins') })
   .min(1, { error: NEEDS_ORIGIN })
   .max(MAX_KEY_ORIGINS, { error: `at most ${MAX_KEY_ORIGINS}` });
-const RateLimitField = z.int({ error: 'must be a whole number' }).min(1).max(MAX_RATE_LIMIT).nullable();
 /** No name (null) when absent, as a key's answer has none: what is read can be sent back. */
 const KeyNameField = KeyName.nullable().optional();
 
@@ -98,7 +97,7 @@ const KeyNameField = KeyName.nullable().optional();
 const keyFields = {
   name: KeyNameField,
   expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable().optional(),
-  rateLimit: RateLimitField.optional(),
+  rateLimit: KeyRateLimit.optional(),
 };
 
 /**
@@ -126,7 +125,7 @@ export const UpdateKeyInput = z
   .strictObject({
     name: KeyNameField,
     scopes: ScopeList.optional(),
-    rateLimit: RateLimitField.optional(),
+    rateLimit: KeyRateLimit.optional(),
     origins: OriginList.optional(),
   })
   .refine((update) => Object.keys(update).length > 0, { error: CHANGE_RULE })
