@@ -39,6 +39,7 @@ import { createLogger } from './logger.js';
 import { chooseMailer, standardOutput } from './mailer.js';
 import { createPeopleService, peoplesBaseUrl } from './people.js';
 import { openStores, type Stores } from './stores.js';
+import { warnOfLocalOrigin } from './public-origin-warning.js';
 import { tracingSettings } from './tracing-config.js';
 import { warnOfHopCount } from './trust-proxy-warning.js';
 import { startUsageMetering } from './usage-metering.js';
@@ -113,6 +114,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config);
   warnOfHopCount(config, logger);
+  warnOfLocalOrigin(config, logger);
   const metrics = new PetstoreMetrics();
   // Before the stores: the MongoDB driver's instrumentation must be in place before the driver loads.
   const settings = tracingSettings(config);

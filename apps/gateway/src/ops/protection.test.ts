@@ -96,20 +96,23 @@ describe('failed key checks per client address', () => {
   });
 });
 
+/** The warnings the gateway logged about `variable` from its start to its first request, started with `env`. */
+async function startUpWarningsAbout(variable: string, env: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+  const gw = await startOpsGateway({ env });
+  try {
+    expect((await fetch(`${gw.baseUrl}/healthz`)).status).toBe(200);
+    // The log is written as each turn of the event loop ends: the request's line shows it was.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gw.requestLogs()).toHaveLength(1);
+    return gw.readLog().filter((line) => line['level'] === 40 && String(line['msg']).includes(variable));
+  } finally {
+    await gw.close();
+  }
+}
+
 describe('the start-up warning of a hop count in PETSTORE_TRUST_PROXY', () => {
-  /** The warnings the gateway logged about PETSTORE_TRUST_PROXY from its start to its first request. */
-  const warningsWith = async (trust: string | undefined): Promise<Array<Record<string, unknown>>> => {
-    const gw = await startOpsGateway({ env: trust === undefined ? {} : { PETSTORE_TRUST_PROXY: trust } });
-    try {
-      expect((await fetch(`${gw.baseUrl}/healthz`)).status).toBe(200);
-      // The log is written as each turn of the event loop ends: the request's line shows it was.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(gw.requestLogs()).toHaveLength(1);
-      return gw.readLog().filter((line) => line['level'] === 40 && String(line['msg']).includes('PETSTORE_TRUST_PROXY'));
-    } finally {
-      await gw.close();
-    }
-  };
+  const warningsWith = (trust: string | undefined) =>
+    startUpWarningsAbout('PETSTORE_TRUST_PROXY', trust === undefined ? {} : { PETSTORE_TRUST_PROXY: trust });
 
   it.each(['1', 'true', '2'])(
     'warns, with %s, that X-Forwarded-For is then believed from anyone who reaches the service, and names the preferred form',
@@ -124,6 +127,26 @@ describe('the start-up warning of a hop count in PETSTORE_TRUST_PROXY', () => {
 
   it.each([undefined, 'false', '10.0.0.0/8,fd00::/8', '127.0.0.1'])('says nothing with %s', async (trust) => {
     expect(await warningsWith(trust)).toEqual([]);
+  });
+});
+
+describe('the start-up warning of a service outside development without PUBLIC_BASE_URL', () => {
+  // No drain before closing (5 s by default outside development): nothing balances these.
+  const staging = { PETSTORE_ENV: 'staging', PETSTORE_SHUTDOWN_DRAIN_SECONDS: '0' };
+
+  it('warns in staging that every absolute URL would name localhost and the session cookie is not Secure', async () => {
+    const [warning, ...more] = await startUpWarningsAbout('PUBLIC_BASE_URL', staging);
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({ component: 'config', origin: expect.stringMatching(/^http:\/\/localhost:\d+$/) });
+    expect(warning?.['msg']).toMatch(/Location and Link headers, mailed links and passkeys name http:\/\/localhost:\d+/);
+    expect(warning?.['msg']).toMatch(/not Secure/);
+  });
+
+  it.each([
+    ['in staging with PUBLIC_BASE_URL', { ...staging, PUBLIC_BASE_URL: 'https://staging.petstore.example' }],
+    ['in development without it', {}],
+  ])('says nothing %s', async (_, env) => {
+    expect(await startUpWarningsAbout('PUBLIC_BASE_URL', env)).toEqual([]);
   });
 });
 
