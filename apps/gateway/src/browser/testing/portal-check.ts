@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { seriousViolations } from './axe.js';
+import { accessibilityViolations } from './axe.js';
 
 /** A phone's and a desktop's viewport: every portal page is checked and photographed at both. */
 const SIZES = [
@@ -28,8 +28,8 @@ export async function recordCspViolations(page: Page): Promise<void> {
 }
 
 /**
- * The check of a portal page as it is now: at a phone's and a desktop's size, axe finds no serious
- * violation, the Content-Security-Policy reported none so far (see recordCspViolations), and a
+ * The check of a portal page as it is now: at a phone's and a desktop's size, axe finds no violation
+ * of any impact, the Content-Security-Policy reported none so far (see recordCspViolations), and a
  * screenshot `<prefix>-<name>-<width>.png` is kept.
  */
 export function portalCheck(page: Page, prefix: string): (name: string) => Promise<void> {
@@ -37,7 +37,7 @@ export function portalCheck(page: Page, prefix: string): (name: string) => Promi
   return async (name) => {
     for (const size of SIZES) {
       await page.setViewportSize(size);
-      expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
+      expect(await accessibilityViolations(page), `${name} at ${size.width} px`).toEqual([]);
       expect(await page.evaluate<string[]>('window.cspViolations'), `${name} at ${size.width} px`).toEqual([]);
       const path = new URL(`${prefix}-${name}-${size.width}.png`, SCREENSHOTS);
       await page.screenshot({ path: path.pathname, fullPage: true });
