@@ -751,7 +751,7 @@ export interface components {
         SignInInput: {
             /** Format: email */
             email: string;
-            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            /** @description The password as it was chosen: checked, not judged by the rules of a new one */
             password: string;
         };
         /** @description Who is signed in: the person, their account and role, and this session. */
@@ -826,7 +826,7 @@ export interface components {
             accountName?: string;
         };
         ChangePasswordInput: {
-            /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
+            /** @description The password as it was chosen: checked, not judged by the rules of a new one */
             currentPassword: string;
             /** @description 12 to 128 characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside */
             newPassword: string;

@@ -34,9 +34,7 @@ export const Password = z
   .min(1, { error: 'must not be empty' })
   // Generous in UTF-16 units: the policy counts characters, and 128 of them may take 512 units.
   .max(4 * MAX_PASSWORD_LENGTH, { error: `must be at most ${MAX_PASSWORD_LENGTH} characters` })
-  .meta({
-    description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside`,
-  });
+  .meta({ description: 'The password as it was chosen: checked, not judged by the rules of a new one' });
 
 /**
  * A password being chosen (signing up, resetting, changing, accepting an invitation): 12 to 128
@@ -48,7 +46,11 @@ export const Password = z
 export const NewPassword = z
   .string({ error: 'must be text' })
   .refine((password) => withinLength([...password].length), { error: `must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` })
-  .meta({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, description: Password.description });
+  .meta({
+    minLength: MIN_PASSWORD_LENGTH,
+    maxLength: MAX_PASSWORD_LENGTH,
+    description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters; no composition rules; common passwords and one character repeated are refused, spaces, invisible characters and letter widths aside`,
+  });
 
 function withinLength(length: number): boolean {
   return length >= MIN_PASSWORD_LENGTH && length <= MAX_PASSWORD_LENGTH;
