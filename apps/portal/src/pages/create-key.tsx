@@ -7,6 +7,7 @@ import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { ShownOnce } from '../ui/shown-once.js';
 import { textOf, useAction, wordsOf } from '../ui/use-action.js';
+import { KEY_NAME, RATE_LIMIT } from '../generated/form-limits.js';
 
 /**
  * The keys a person may make, each as the API makes it: a pet key and a management key are the
@@ -79,7 +80,14 @@ export function CreateKeyPage() {
             </div>
           ))}
         </fieldset>
-        <Field id="key-name" label="Name" name="name" hint="Where the key is used: “billing service”, “Ada's laptop”." required />
+        <Field
+          id="key-name"
+          label="Name"
+          name="name"
+          maxLength={KEY_NAME.maxLength}
+          hint="Where the key is used: “billing service”, “Ada's laptop”."
+          required
+        />
         {purpose.purpose === 'pet' && (
           <fieldset>
             <legend>Scopes: what the key may do</legend>
@@ -125,7 +133,8 @@ export function CreateKeyPage() {
           label="Rate limit (optional)"
           name="rateLimit"
           type="number"
-          min={1}
+          min={RATE_LIMIT.minimum}
+          max={RATE_LIMIT.maximum}
           step={1}
           hint="Operations per window. Empty: the account's limit."
         />

@@ -11,6 +11,7 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
+import { NEW_PASSWORD } from '../generated/form-limits.js';
 
 export function MembersPage() {
   const { session } = useSession();
@@ -152,7 +153,7 @@ export function AcceptInvitationPage() {
             name="password"
             type="password"
             autoComplete="current-password"
-            hint="Yours if you have signed up; a new one (12 characters or more) if not."
+            hint={`Yours if you have signed up; a new one (${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters) if not.`}
             required
           />
           <Problem error={error} />

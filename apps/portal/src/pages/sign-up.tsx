@@ -5,6 +5,7 @@ import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
+import { ACCOUNT_NAME, NEW_PASSWORD } from '../generated/form-limits.js';
 
 export function SignUpPage() {
   const [done, setDone] = useState<Schemas['SignUpAnswer']>();
@@ -39,11 +40,19 @@ export function SignUpPage() {
           name="password"
           type="password"
           autoComplete="new-password"
-          minLength={12}
-          hint="12 to 128 characters; a few unusual words make a good one."
+          minLength={NEW_PASSWORD.minLength}
+          hint={`${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters; a few unusual words make a good one.`}
           required
         />
-        <Field id="sign-up-account" label="Account name" name="accountName" autoComplete="organization" hint="Your team or company." required />
+        <Field
+          id="sign-up-account"
+          label="Account name"
+          name="accountName"
+          maxLength={ACCOUNT_NAME.maxLength}
+          autoComplete="organization"
+          hint="Your team or company."
+          required
+        />
         <Problem error={error} />
         <button type="submit" disabled={busy}>
           Sign up

@@ -3,6 +3,7 @@ import { GRANTABLE_SCOPES, scopesTicked } from '../scopes.js';
 import { Field } from './field.js';
 import { Problem } from './problem.js';
 import { textOf, useAction, wordsOf } from './use-action.js';
+import { KEY_NAME, RATE_LIMIT } from '../generated/form-limits.js';
 
 /**
  * Changing a key as updateKey takes it: its name, rate limit and, by its kind, a secret key's
@@ -24,7 +25,7 @@ export function EditKey({ keyView, onSaved }: { keyView: Schemas['Key']; onSaved
       class="card"
       key={`${keyView.name} ${keyView.scopes.join()} ${keyView.origins?.join() ?? ''} ${keyView.rateLimit}`}
     >
-      <Field id="edit-name" label="Name" name="name" defaultValue={keyView.name ?? ''} required />
+      <Field id="edit-name" label="Name" name="name" maxLength={KEY_NAME.maxLength} defaultValue={keyView.name ?? ''} required />
       {keyView.kind === 'browser' ? (
         <div class="field">
           <label for="edit-origins">Allowed origins, one a line</label>
@@ -48,7 +49,8 @@ export function EditKey({ keyView, onSaved }: { keyView: Schemas['Key']; onSaved
         label="Rate limit"
         name="rateLimit"
         type="number"
-        min={1}
+        min={RATE_LIMIT.minimum}
+        max={RATE_LIMIT.maximum}
         step={1}
         defaultValue={keyView.rateLimit === null ? '' : String(keyView.rateLimit)}
         hint="Operations per window. Empty: the account's limit."
