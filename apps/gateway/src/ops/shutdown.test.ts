@@ -124,9 +124,12 @@ describe('SIGTERM in the middle of a load', () => {
       expect(answer.kind === 'answer' && isNormal(answer), JSON.stringify(answer)).toBe(true);
       expect(answer.kind === 'answer' && answer.headers['connection']).toBe('close');
     }
-    expect(refused).toEqual({ kind: 'failed', code: 'ECONNREFUSED' });
+    // Refused once it stopped listening, or reset when the connection reached the listen backlog
+    // just as the listening socket closed (a loaded machine showed both); once exited, refused.
+    expect(refused?.kind === 'failed' && ['ECONNREFUSED', 'ECONNRESET'].includes(refused.code), JSON.stringify(refused)).toBe(true);
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(drainSeconds * 1000);
     expect(exited).toBe(0);
+    expect(await readyz()).toEqual({ kind: 'failed', code: 'ECONNREFUSED' });
   });
 
   it('destroys connections still busy after PETSTORE_SHUTDOWN_TIMEOUT_SECONDS and still exits 0', async () => {
