@@ -26,8 +26,7 @@ function auditQuery({ actor, action, keyId, since }: Filters) {
 }
 
 /** Who acted, by email or key name; what the trail recorded (`person:per_…`) on hover. */
-function Actor({ actor, names }: { actor: string; names: Names | undefined }) {
-  if (!names) return <>{actor}</>;
+function Actor({ actor, names }: { actor: string; names: Names }) {
   const { text, id } = actorText(actor, names);
   return id ? <span title={id}>{text}</span> : <>{text}</>;
 }
@@ -38,6 +37,8 @@ export function AuditPage() {
   const names = useLoad(fetchNames);
   const records = useLoad(() => answer(manage.GET('/audit-records', { params: { query: auditQuery(filters) } })), [filters]);
   const keys = names.value?.keys ?? [];
+  // Rows wait for the names too: a trail shown in ids, then in words, would change under the reader.
+  const named = names.value;
   return (
     <Page title="Audit trail">
       <form class="filters card" onSubmit={(event) => setFilters({ ...NONE, ...formValues(event) })}>
@@ -95,27 +96,26 @@ export function AuditPage() {
             </tr>
           </thead>
           <tbody>
-            {records.value?.records.map((record) => (
-              <tr key={record.id}>
-                <td data-label="When">{when(record.at)}</td>
-                <td data-label="Who">
-                  <Actor actor={record.actor} names={names.value} />
-                </td>
-                <td data-label="Action">
-                  <span title={record.action}>{actionText(record.action)}</span>
-                </td>
-                <td data-label="Key">{record.keyId ? <KeyName keyId={record.keyId} names={names.value} /> : '—'}</td>
-                <td data-label="Changes">
-                  {names.value && (
+            {named &&
+              records.value?.records.map((record) => (
+                <tr key={record.id}>
+                  <td data-label="When">{when(record.at)}</td>
+                  <td data-label="Who">
+                    <Actor actor={record.actor} names={named} />
+                  </td>
+                  <td data-label="Action">
+                    <span title={record.action}>{actionText(record.action)}</span>
+                  </td>
+                  <td data-label="Key">{record.keyId ? <KeyName keyId={record.keyId} names={named} /> : '—'}</td>
+                  <td data-label="Changes">
                     <ul class="changes">
-                      {changeSentences(record.changes, names.value).map((sentence) => (
+                      {changeSentences(record.changes, named).map((sentence) => (
                         <li key={sentence}>{sentence}</li>
                       ))}
                     </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>
