@@ -10,5 +10,8 @@ export default defineConfig({
     globalSetup: ['@petstore/testdb/global-setup'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The browser journeys poll for what a page shows after a click (a route, then a fetch from
+    // FerretDB): vitest's 1 s was too short on a machine whose two cores the whole suite keeps busy.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
