@@ -11,7 +11,7 @@ import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
 import { useLoad } from '../ui/use-load.js';
 import { when } from '../ui/when.js';
-import { NEW_PASSWORD } from '../generated/form-limits.js';
+import { NEW_PASSWORD_RULE } from '../ui/new-password-field.js';
 
 export function MembersPage() {
   const { session } = useSession();
@@ -153,7 +153,7 @@ export function AcceptInvitationPage() {
             name="password"
             type="password"
             autoComplete="current-password"
-            hint={`Yours if you have signed up; a new one (${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters) if not.`}
+            hint={`Yours if you have signed up; a new one (${NEW_PASSWORD_RULE}) if not.`}
             required
           />
           <Problem error={error} />

@@ -6,7 +6,7 @@ import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
-import { NEW_PASSWORD } from '../generated/form-limits.js';
+import { NewPasswordField } from '../ui/new-password-field.js';
 
 /** Where the link went, in the portal's words, as the sign-up page says it: the same for every address. */
 const SENT: Record<Schemas['ResetRequested']['delivery'], string> = {
@@ -54,16 +54,7 @@ export function ResetPasswordPage() {
       ) : (
         token && (
           <form onSubmit={(event) => void act(event)} class="card">
-            <Field
-              id="reset-password"
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={NEW_PASSWORD.minLength}
-              hint={`${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters.`}
-              required
-            />
+            <NewPasswordField id="reset-password" label="New password" name="password" />
             <Problem error={error} />
             <button type="submit" disabled={busy}>
               Set the password

@@ -5,7 +5,8 @@ import { Link } from '../ui/link.js';
 import { Page } from '../ui/page.js';
 import { Problem } from '../ui/problem.js';
 import { formValues, useAction } from '../ui/use-action.js';
-import { ACCOUNT_NAME, NEW_PASSWORD } from '../generated/form-limits.js';
+import { ACCOUNT_NAME } from '../generated/form-limits.js';
+import { NewPasswordField } from '../ui/new-password-field.js';
 
 export function SignUpPage() {
   const [done, setDone] = useState<Schemas['SignUpAnswer']>();
@@ -34,16 +35,7 @@ export function SignUpPage() {
     <Page title="Sign up">
       <form onSubmit={(event) => void act(event)} class="card">
         <Field id="sign-up-email" label="Email" name="email" type="email" autoComplete="email" required />
-        <Field
-          id="sign-up-password"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD.minLength}
-          hint={`${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters; a few unusual words make a good one.`}
-          required
-        />
+        <NewPasswordField id="sign-up-password" label="Password" name="password" advice="a few unusual words make a good one." />
         <Field
           id="sign-up-account"
           label="Account name"

@@ -4,7 +4,7 @@ import { useSession } from '../session.js';
 import { Field } from './field.js';
 import { Problem } from './problem.js';
 import { formValues, useAction } from './use-action.js';
-import { NEW_PASSWORD } from '../generated/form-limits.js';
+import { NewPasswordField } from './new-password-field.js';
 
 /** changePassword: the current password and a new one; every session ends, and this page goes on in the new one the answer starts. */
 export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }) {
@@ -25,16 +25,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => Promise<void> }
       <h2 id="password-title">Password</h2>
       <form onSubmit={(event) => void change.act(event)} class="card">
         <Field id="current-password" label="Current password" name="currentPassword" type="password" autoComplete="current-password" required />
-        <Field
-          id="new-password"
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD.minLength}
-          hint={`${NEW_PASSWORD.minLength} to ${NEW_PASSWORD.maxLength} characters.`}
-          required
-        />
+        <NewPasswordField id="new-password" label="New password" name="newPassword" />
         <Problem error={change.error} />
         <button type="submit" disabled={change.busy}>
           Change the password
