@@ -51,14 +51,14 @@ async function start(build: Build, port: number, cpu: number | undefined): Promi
   }
 }
 
+type RequestTo = (caller: Caller) => LoadRequest;
+
 /** The clients' own requests, by the name given instead of a path. */
-const CLIENT_REQUESTS: Readonly<Record<string, (caller: Caller) => LoadRequest>> = {
+const CLIENT_REQUESTS: Readonly<Record<string, RequestTo>> = {
   'rest.list': restList,
   'trpc.list': (caller) => trpcList(caller, { batch: true }),
   'graphql.list': graphqlList,
 };
-
-type RequestTo = (caller: Caller) => LoadRequest;
 
 function requestOf(pathOrName: string, method: string, body: string | undefined): RequestTo {
   const named = CLIENT_REQUESTS[pathOrName];
